@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+	},
+	setupFiles: ['<rootDir>/test/harness/environment.js'],
+	testTimeout: 30_000,
+};

@@ -1,0 +1,57 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { equipmentDistanceDescription } from './resources/equipmentDistance';
+import { equipmentModelDescription } from './resources/equipmentModel';
+import { inventoryDescription } from './resources/inventory';
+import { productDescription } from './resources/product';
+import { quoteDescription } from './resources/quote';
+import { releaseDescription } from './resources/release';
+
+export class EquipmentRental implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Equipment Rental',
+		name: 'equipmentRental',
+		icon: { light: 'file:equipmentRental.svg', dark: 'file:equipmentRental.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Create quotes, manage product price lists, releases and inventories, and read equipment models and distances of an equipment-rental business',
+		defaults: { name: 'Equipment Rental' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'equipmentRentalApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+			headers: { Accept: 'application/json' },
+			json: true,
+			// HTTP errors are mapped by checkApiResponse, which keeps the API's own message (see shared/errors.ts).
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Equipment Distance', value: 'equipmentDistance' },
+					{ name: 'Equipment Model', value: 'equipmentModel' },
+					{ name: 'Inventory', value: 'inventory' },
+					{ name: 'Product', value: 'product' },
+					{ name: 'Quote', value: 'quote' },
+					{ name: 'Release', value: 'release' },
+				],
+				default: 'quote',
+			},
+			...equipmentDistanceDescription,
+			...equipmentModelDescription,
+			...inventoryDescription,
+			...productDescription,
+			...quoteDescription,
+			...releaseDescription,
+		],
+	};
+}

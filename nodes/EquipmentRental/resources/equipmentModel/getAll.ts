@@ -1,0 +1,84 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { checkApiResponse } from '../../shared/errors';
+import { perItem } from '../../shared/itemRequest';
+import { listFields, listOptionsField } from '../../shared/listFields';
+import { paginateByPage } from '../../shared/pagination';
+import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+
+const brandId: INodeProperties = {
+	displayName: 'Brand ID',
+	name: 'brandId',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'Only models of the brand with this UUID',
+};
+const ids: INodeProperties = {
+	displayName: 'Model IDs',
+	name: 'ids',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}, ...`,
+	description: 'Only the models with these UUIDs, separated by commas (an array from an expression works too)',
+};
+const name: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Only the models whose name is exactly this',
+};
+const search: INodeProperties = {
+	displayName: 'Search',
+	name: 'search',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. excavator',
+	description: 'Only the models whose name contains this text, ignoring case',
+};
+const updatedAfter: INodeProperties = {
+	displayName: 'Updated After',
+	name: 'updatedAfter',
+	type: 'dateTime',
+	default: '',
+	description: "Only the models changed after this moment; a time without an offset is read in the workflow's timezone",
+};
+
+const filters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [brandId, ids, name, search, updatedAfter],
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many equipment models',
+	description: 'List equipment models, optionally filtered by brand, IDs, name or last change',
+	routing: {
+		request: { method: 'GET', url: '/master-data/v1/equipment-management/models' },
+		output: { postReceive: [checkApiResponse] },
+		...perItem(
+			paginateByPage((item) => ({
+				qs: withoutUnset({
+					ids: item.uuidList(ids, filters)?.join(','),
+					brandId: item.uuid(brandId, filters),
+					name: item.text(name, filters),
+					updatedAfter: item.dateTime(updatedAfter, filters),
+					search: item.text(search, filters),
+				}),
+			})),
+		),
+	},
+};
+
+export const fields = updateDisplayOptions({ show: { resource: ['equipmentModel'], operation: ['getAll'] } }, [
+	...listFields,
+	filters,
+	listOptionsField,
+]);

@@ -1,0 +1,52 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { checkApiResponse } from '../../shared/errors';
+import { perItem, sendOnce } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, ItemParameters } from '../../shared/parameters';
+
+const productId: INodeProperties = {
+	displayName: 'Product ID',
+	name: 'productId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of the main product, the one that gets booked',
+};
+
+const serviceProductId: INodeProperties = {
+	displayName: 'Service Product ID',
+	name: 'serviceProductId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description:
+		'UUID of the product to attach. Only products of type Service can be attached; they are then suggested whenever the main product is booked.',
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Attach Service',
+	value: 'attach',
+	action: 'Attach a service product to a product',
+	description: 'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
+	routing: {
+		request: { method: 'POST', url: '/master-data/v1/product-management/products/{id}/attach' },
+		output: { postReceive: [checkApiResponse] },
+		...perItem(
+			sendOnce(function () {
+				const item = new ItemParameters(this);
+				return {
+					path: { id: item.uuid(productId) as string },
+					body: { productId: item.uuid(serviceProductId) },
+				};
+			}),
+		),
+	},
+};
+
+export const fields = updateDisplayOptions({ show: { resource: ['product'], operation: ['attach'] } }, [
+	productId,
+	serviceProductId,
+]);

@@ -1,0 +1,91 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { checkApiResponse } from '../../shared/errors';
+import { perItem, sendOnce } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, ItemParameters } from '../../shared/parameters';
+
+const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
+
+const productId: INodeProperties = {
+	displayName: 'Product ID',
+	name: 'productId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of the product whose price item to change',
+};
+
+const priceId: INodeProperties = {
+	displayName: 'Price Item ID',
+	name: 'priceId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: "ID of the price item (tier) in the product's price list",
+};
+
+const from: INodeProperties = {
+	displayName: 'From Quantity',
+	name: 'from',
+	type: 'number',
+	required: true,
+	default: 1,
+	typeOptions: { minValue: 1 },
+	description: 'Start of the quantity range this price applies to, at least 1',
+};
+
+const price: INodeProperties = {
+	displayName: 'Price',
+	name: 'price',
+	type: 'number',
+	required: true,
+	default: 0,
+	typeOptions: { minValue: 0, numberPrecision: 2 },
+	description: 'Price per unit for this range, at least 0: an amount, or a percentage if Calculation Type is Percentage',
+};
+
+const calculationType: INodeProperties = {
+	displayName: 'Calculation Type',
+	name: 'calculationType',
+	type: 'options',
+	default: 'FIXED',
+	options: [
+		{ name: 'Fixed', value: 'FIXED', description: 'The price is an absolute amount' },
+		{ name: 'Percentage', value: 'PERCENTAGE', description: 'The price is a percentage, e.g. of a base price' },
+	],
+	description: 'How the price is read',
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Update Price Item',
+	value: 'updatePriceItem',
+	action: 'Update a price item of a product',
+	description: 'Change the quantity range, price and calculation type of one price item (tier) of a product',
+	routing: {
+		request: { method: 'PUT', url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}' },
+		output: { postReceive: [checkApiResponse] },
+		...perItem(
+			sendOnce(function () {
+				const item = new ItemParameters(this);
+				return {
+					path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
+					body: {
+						from: item.number(from, { min: 1 }),
+						price: item.number(price, { min: 0 }),
+						calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
+					},
+				};
+			}),
+		),
+	},
+};
+
+export const fields = updateDisplayOptions({ show: { resource: ['product'], operation: ['updatePriceItem'] } }, [
+	productId,
+	priceId,
+	from,
+	price,
+	calculationType,
+]);

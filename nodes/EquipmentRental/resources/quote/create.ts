@@ -1,0 +1,174 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { checkApiResponse } from '../../shared/errors';
+import { perItem, sendOnce } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, ItemParameters, withoutUnset } from '../../shared/parameters';
+
+const AMOUNT_MAX = 100_000_000;
+
+const clientId: INodeProperties = {
+	displayName: 'Client ID',
+	name: 'clientId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of the client the quote is for',
+};
+
+const contractId: INodeProperties = {
+	displayName: 'Contract ID',
+	name: 'contractId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: "UUID of the client's contract the quote belongs to",
+};
+
+const amount: INodeProperties = {
+	displayName: 'Amount',
+	name: 'amount',
+	type: 'number',
+	required: true,
+	default: 0,
+	typeOptions: { maxValue: AMOUNT_MAX, numberPrecision: 2 },
+	description: 'Total amount of the quote, at most 100,000,000',
+};
+
+const bookingIds: INodeProperties = {
+	displayName: 'Booking IDs',
+	name: 'bookingIds',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}, ...`,
+	description: 'UUIDs of the bookings the quote covers, separated by commas (an array from an expression works too)',
+};
+const date: INodeProperties = {
+	displayName: 'Date',
+	name: 'date',
+	type: 'dateTime',
+	default: '',
+	description: "Date of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
+};
+const deadline: INodeProperties = {
+	displayName: 'Deadline',
+	name: 'deadline',
+	type: 'dateTime',
+	default: '',
+	description: 'Date by which the quote must be accepted (YYYY-MM-DD)',
+};
+const endDate: INodeProperties = {
+	displayName: 'End Date',
+	name: 'endDate',
+	type: 'dateTime',
+	default: '',
+	description: "End of the rental period; a time without an offset is read in the workflow's timezone",
+};
+const externalId: INodeProperties = {
+	displayName: 'External ID',
+	name: 'externalId',
+	type: 'string',
+	default: '',
+	description: 'Identifier of the quote in another system, such as a CRM',
+};
+const mediaId: INodeProperties = {
+	displayName: 'Media ID',
+	name: 'mediaId',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of a media file to attach to the quote',
+};
+const mediaName: INodeProperties = {
+	displayName: 'Media Name',
+	name: 'mediaName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. quote.pdf',
+	description: 'File name of the attached media',
+};
+const metadata: INodeProperties = {
+	displayName: 'Metadata',
+	name: 'metadata',
+	type: 'json',
+	default: '{}',
+	description: 'Free-form JSON object stored with the quote',
+};
+const quoteId: INodeProperties = {
+	displayName: 'Quote ID',
+	name: 'quoteId',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Q-2024-0042',
+	description: 'Business identifier of the quote',
+};
+const startDate: INodeProperties = {
+	displayName: 'Start Date',
+	name: 'startDate',
+	type: 'dateTime',
+	default: '',
+	description: "Start of the rental period; a time without an offset is read in the workflow's timezone",
+};
+const status: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	default: 'OPEN',
+	options: [
+		{ name: 'Open', value: 'OPEN' },
+		{ name: 'Pending', value: 'PENDING' },
+	],
+	description: 'Status of the new quote',
+};
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [bookingIds, date, deadline, endDate, externalId, mediaId, mediaName, metadata, quoteId, startDate, status],
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a quote',
+	description: 'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
+	routing: {
+		request: { method: 'POST', url: '/master-data/v1/quote-management/quotes' },
+		output: { postReceive: [checkApiResponse] },
+		...perItem(
+			sendOnce(function () {
+				const item = new ItemParameters(this);
+				return {
+					body: withoutUnset({
+						clientId: item.uuid(clientId),
+						contractId: item.uuid(contractId),
+						amount: item.number(amount, { max: AMOUNT_MAX }),
+						quoteId: item.identifier(quoteId, additionalFields),
+						metadata: item.jsonObject(metadata, additionalFields),
+						date: item.calendarDate(date, additionalFields),
+						deadline: item.calendarDate(deadline, additionalFields),
+						mediaId: item.uuid(mediaId, additionalFields),
+						mediaName: item.text(mediaName, additionalFields),
+						status: item.text(status, additionalFields),
+						bookingIds: item.uuidList(bookingIds, additionalFields),
+						startDate: item.dateTime(startDate, additionalFields),
+						endDate: item.dateTime(endDate, additionalFields),
+						externalId: item.identifier(externalId, additionalFields),
+					}),
+				};
+			}),
+		),
+	},
+};
+
+export const fields = updateDisplayOptions({ show: { resource: ['quote'], operation: ['create'] } }, [
+	clientId,
+	contractId,
+	amount,
+	additionalFields,
+]);

@@ -1,0 +1,113 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { checkApiResponse } from '../../shared/errors';
+import { perItem, sendOnce } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, ItemParameters, withoutUnset } from '../../shared/parameters';
+
+const releaseId: INodeProperties = {
+	displayName: 'Release ID',
+	name: 'releaseId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of the release to update',
+};
+
+const bookingId: INodeProperties = {
+	displayName: 'Booking ID',
+	name: 'bookingId',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'UUID of the booking the release belongs to',
+};
+const endDate: INodeProperties = {
+	displayName: 'End Date',
+	name: 'endDate',
+	type: 'dateTime',
+	default: '',
+	description: "End of the release; a time without an offset is read in the workflow's timezone",
+};
+const externalId: INodeProperties = {
+	displayName: 'External ID',
+	name: 'externalId',
+	type: 'string',
+	default: '',
+	description: 'Identifier of the release in another system',
+};
+const percentage: INodeProperties = {
+	displayName: 'Percentage',
+	name: 'percentage',
+	type: 'number',
+	default: 0,
+	description: 'Percentage of the release',
+};
+const quantity: INodeProperties = {
+	displayName: 'Quantity',
+	name: 'quantity',
+	type: 'number',
+	default: 0,
+	typeOptions: { numberPrecision: 3 },
+	description: 'Quantity released; fractions are allowed',
+};
+const reason: INodeProperties = {
+	displayName: 'Reason',
+	name: 'reason',
+	type: 'string',
+	default: '',
+	description: 'Why the release was made or changed',
+};
+const startDate: INodeProperties = {
+	displayName: 'Start Date',
+	name: 'startDate',
+	type: 'dateTime',
+	default: '',
+	description: "Start of the release; a time without an offset is read in the workflow's timezone",
+};
+
+const updateFields: INodeProperties = {
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [bookingId, endDate, externalId, percentage, quantity, reason, startDate],
+	description: 'Only the fields added here are changed',
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a release',
+	description: 'Change fields of a release of a booking; fields not added under Update Fields stay as they are',
+	routing: {
+		request: { method: 'PATCH', url: '/master-data/v1/booking-management/releases/{id}' },
+		output: { postReceive: [checkApiResponse] },
+		...perItem(
+			sendOnce(function () {
+				const item = new ItemParameters(this);
+				const id = item.uuid(releaseId) as string;
+				const body = withoutUnset({
+					startDate: item.dateTime(startDate, updateFields),
+					endDate: item.dateTime(endDate, updateFields),
+					bookingId: item.uuid(bookingId, updateFields),
+					percentage: item.number(percentage, {}, updateFields),
+					quantity: item.number(quantity, {}, updateFields),
+					reason: item.text(reason, updateFields),
+					externalId: item.identifier(externalId, updateFields),
+				});
+				if (Object.keys(body).length === 0) {
+					throw item.invalid(updateFields, 'given at least one field to change', undefined, 'Add a field under Update Fields.');
+				}
+				return { path: { id }, body };
+			}),
+		),
+	},
+};
+
+export const fields = updateDisplayOptions({ show: { resource: ['release'], operation: ['update'] } }, [
+	releaseId,
+	updateFields,
+]);

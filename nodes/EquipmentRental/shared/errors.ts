@@ -1,0 +1,150 @@
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+const CREDENTIAL_HINT = "Check the Access Token and Base URL in the node's Equipment Rental API credential.";
+
+/** What the API says went wrong, from its GeneralError body (spec part 7: its shape is not shown, so read it loosely). */
+function apiExplanation(body: unknown): { text?: string; field?: string } {
+	if (typeof body === 'string') return { text: body.trim().slice(0, 300) || undefined };
+	if (typeof body !== 'object' || body === null) return {};
+	const { message, error, field } = body as Record<string, unknown>;
+	const text = [message, error].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+	return { text, field: typeof field === 'string' ? field : undefined };
+}
+
+function seconds(retryAfter: unknown): number | undefined {
+	const value = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function messageForStatus(status: number, retryAfterSeconds?: number): { message: string; hint?: string } {
+	if (status === 401) return { message: 'Authorization failed: the API did not accept the access token', hint: CREDENTIAL_HINT };
+	if (status === 403) return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
+	if (status === 404) return { message: 'Not found: no record has the ID you gave', hint: 'Check the IDs in the node.' };
+	if (status === 429) {
+		const wait = retryAfterSeconds === undefined ? 'a little while' : `${retryAfterSeconds} seconds`;
+		return {
+			message: `The API's rate limit was reached; retry after ${wait}`,
+			hint: "Lower 'Parallel Requests' under Options, or space requests out with Request Options > Batching.",
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The Equipment Rental API failed to process the request (HTTP ${status})`,
+			hint: "Try again later, or turn on 'Retry On Fail' in the node's settings.",
+		};
+	}
+	return { message: `The API rejected the request (HTTP ${status})` };
+}
+
+/**
+ * Turns an HTTP error answer into a NodeApiError that keeps the API's own explanation. The node asks the engine not
+ * to throw on HTTP errors (`ignoreHttpStatusErrors`), because n8n-core 2.8 would otherwise retry a 401 and replace
+ * the API's message with generic status text.
+ */
+export function apiError(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): NodeApiError {
+	const status = response.statusCode;
+	const retryAfterSeconds = seconds(response.headers?.['retry-after']);
+	const { message, hint } = messageForStatus(status, retryAfterSeconds);
+	const { text, field } = apiExplanation(response.body);
+	const description = [
+		text && `The API said: ${text}`,
+		field && `The field at fault is '${field}'.`,
+		hint,
+	]
+		.filter(Boolean)
+		.join(' ');
+	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
+	const error = new NodeApiError(context.getNode(), body as JsonObject, {
+		message,
+		description: description || undefined,
+		httpCode: String(status),
+		itemIndex: context.getItemIndex(),
+	});
+	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
+	return error;
+}
+
+export function malformedResponseError(context: IExecuteSingleFunctions, expected: string): NodeApiError {
+	return new NodeApiError(
+		context.getNode(),
+		{},
+		{
+			message: `The API returned an unreadable response: expected ${expected}`,
+			description: 'The answer was cut off or was not JSON. Try again; if it persists, the API may be failing.',
+			httpCode: 'malformed',
+			itemIndex: context.getItemIndex(),
+		},
+	);
+}
+
+/**
+ * postReceive of every operation: fails the item on an HTTP error status or on an answer that is not JSON. Where the
+ * spec does not show a success body (create quote, attach, update release), an empty answer becomes
+ * `{ "success": true }` so that the item still says what happened.
+ */
+export async function checkApiResponse(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (response.statusCode >= 400) throw apiError(this, response);
+	if (response.body === undefined || response.body === null || response.body === '') return [{ json: { success: true } }];
+	if (typeof response.body !== 'object') throw malformedResponseError(this, 'a JSON object or array');
+	return items;
+}
+
+const TRANSPORT_MESSAGES: Record<string, string> = {
+	ECONNREFUSED: 'Could not connect to the Equipment Rental API: the connection was refused',
+	ENOTFOUND: "Could not find the Equipment Rental API's host",
+	ECONNRESET: 'The connection to the Equipment Rental API was dropped before it answered',
+	EPIPE: 'The connection to the Equipment Rental API was dropped before it answered',
+	ETIMEDOUT: 'The Equipment Rental API did not answer in time',
+	ECONNABORTED: 'The Equipment Rental API did not answer in time',
+};
+
+/** The transport failure's code (ECONNRESET, ...), looking through n8n's wrappers. */
+export function transportErrorCode(error: unknown): string | undefined {
+	for (let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; cause && depth < 5; depth++) {
+		if (typeof cause.code === 'string' && cause.code in TRANSPORT_MESSAGES) return cause.code;
+		if (typeof cause === 'object' && 'message' in cause && /socket hang up/i.test(String(cause.message))) {
+			return 'ECONNRESET';
+		}
+		cause = cause.cause as typeof cause;
+	}
+	return undefined;
+}
+
+/**
+ * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause, because the
+ * HTTP client's error carries the request's headers, and with them the access token.
+ */
+export function toItemError(context: IExecuteSingleFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError) return error;
+	const code = transportErrorCode(error);
+	if (code) {
+		const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+		return new NodeApiError(
+			context.getNode(),
+			{},
+			{
+				message: TRANSPORT_MESSAGES[code],
+				description: timedOut
+					? 'Raise the timeout under Request Options > Timeout, or try again later.'
+					: 'Check the Base URL in the credential and that the API is reachable from n8n.',
+				httpCode: code,
+				itemIndex: context.getItemIndex(),
+			},
+		);
+	}
+	// Errors built from the API's answer carry no cause; any other may hold the request (see above).
+	if (error instanceof NodeApiError && !error.cause) return error;
+	return new NodeOperationError(context.getNode(), error instanceof Error ? error.message : String(error), {
+		itemIndex: context.getItemIndex(),
+	});
+}

@@ -1,0 +1,73 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodePropertyRouting,
+} from 'n8n-workflow';
+
+import { toItemError } from './errors';
+import { requestWithRetry } from './retry';
+
+export type RequestData = DeclarativeRestApiSettings.ResultOptions;
+export type ItemRun = (this: IExecutePaginationFunctions, request: RequestData) => Promise<INodeExecutionData[]>;
+
+/** What one item adds to an operation's routed request: path parameters, query and body. */
+export interface RequestParts {
+	path?: Record<string, string>;
+	qs?: IDataObject;
+	body?: IDataObject;
+}
+
+/** Fills `{name}` placeholders of the routed URL, each value encoded as exactly one path segment. */
+function fillPath(url: string, values: Record<string, string> = {}): string {
+	return url.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+		if (values[name] === undefined) throw new Error(`No value for the path parameter {${name}}`);
+		return encodeURIComponent(values[name]);
+	});
+}
+
+export function withParts(request: RequestData, parts: RequestParts): RequestData {
+	return {
+		...request,
+		options: {
+			...request.options,
+			url: fillPath(request.options.url ?? '', parts.path),
+			qs: { ...request.options.qs, ...parts.qs },
+			body: parts.body,
+		},
+	};
+}
+
+/**
+ * Runs an operation once per input item through the engine's `pagination` hook. In n8n-core 2.8 it is the only
+ * per-item function wrapped around the request: parameters read here fail only their own item (the engine reads
+ * routed parameters for every item before sending any), and errors caught here keep their pairedItem, which the
+ * engine drops from error items under Continue on Fail and the error output.
+ */
+export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'operations'> {
+	return {
+		send: { paginate: true },
+		operations: {
+			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
+				const pairedItem = { item: this.getItemIndex() };
+				try {
+					const items = await run.call(this, request);
+					return items.map((item) => ({ ...item, pairedItem }));
+				} catch (error) {
+					const itemError = toItemError(this, error);
+					if (!this.continueOnFail()) throw itemError;
+					return [{ json: { error: itemError.message }, error: itemError, pairedItem }];
+				}
+			},
+		},
+	};
+}
+
+/** The run of an operation that sends one request built from the item's parameters. */
+export function sendOnce(build: (this: IExecuteSingleFunctions) => RequestParts): ItemRun {
+	return async function (request) {
+		return await requestWithRetry(this, withParts(request, build.call(this)));
+	};
+}

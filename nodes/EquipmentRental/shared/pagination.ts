@@ -1,0 +1,121 @@
+import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { malformedResponseError } from './errors';
+import type { ItemRun, RequestData, RequestParts } from './itemRequest';
+import { withParts } from './itemRequest';
+import { limitField, listOptionsField, pageSizeField, parallelRequestsField, returnAllField } from './listFields';
+import { ItemParameters } from './parameters';
+import { requestWithRetry } from './retry';
+
+/** A list answer (spec 4.2, 4.8): one page of records and the number of records matching the filters. */
+interface Page {
+	content: IDataObject[];
+	total: number;
+}
+
+type FetchPage = (page: number, limit: number) => Promise<Page>;
+
+// Data that changes while it is being paged makes offsets shift; the list is read again this many times at most.
+const MAX_LIST_ATTEMPTS = 3;
+
+/** Runs `task` for indexes 0..count-1 with at most `concurrency` running at once; stops scheduling on failure. */
+async function forEachInParallel(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (!failed && next < count) {
+			const index = next++;
+			let succeeded = false;
+			try {
+				await task(index);
+				succeeded = true;
+			} finally {
+				failed ||= !succeeded;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+function withoutRepeatedIds(records: IDataObject[]): IDataObject[] {
+	const seen = new Set<unknown>();
+	return records.filter((record) => {
+		if (record.id === undefined || record.id === null) return true;
+		if (seen.has(record.id)) return false;
+		seen.add(record.id);
+		return true;
+	});
+}
+
+/**
+ * Reads `wanted` records (Infinity for all) in one pass: page 1 tells the total and the real page size, then the
+ * remaining pages are fetched `parallel` at a time and joined in page order. The spec names no maximum page size,
+ * so a page 1 shorter than asked while more records exist reveals a silent cap, and the other pages are asked at
+ * that size so that page offsets line up.
+ */
+async function readOnce(fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
+	const firstLimit = Math.min(pageSize, wanted);
+	const first = await fetchPage(1, firstLimit);
+	const expected = Math.min(wanted, first.total);
+	const size = first.content.length < firstLimit && first.content.length < first.total ? first.content.length : firstLimit;
+	if (size === 0) return { records: [], consistent: expected === 0, expected, total: first.total };
+
+	const pages: Page[] = [first];
+	const pageCount = Math.ceil(expected / size);
+	await forEachInParallel(pageCount - 1, parallel, async (index) => {
+		pages[index + 1] = await fetchPage(index + 2, size);
+	});
+	const records = withoutRepeatedIds(pages.flatMap((page) => page.content));
+	const consistent = records.length >= expected && pages.every((page) => page.total === first.total);
+	return { records: records.slice(0, expected), consistent, expected, total: first.total };
+}
+
+async function readList(context: IExecuteSingleFunctions, fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
+	let attempt = await readOnce(fetchPage, wanted, pageSize, parallel);
+	for (let reads = 1; !attempt.consistent; reads++) {
+		if (reads === MAX_LIST_ATTEMPTS) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`The list changed while it was being read, ${MAX_LIST_ATTEMPTS} times in a row [item ${context.getItemIndex()}]`,
+				{
+					itemIndex: context.getItemIndex(),
+					description: `The API reported ${attempt.total} records but the pages held ${attempt.records.length} distinct ones. Nothing was output rather than an incomplete list; run the node again, or narrow it with Filters.`,
+				},
+			);
+		}
+		attempt = await readOnce(fetchPage, wanted, pageSize, parallel);
+	}
+	return attempt.records;
+}
+
+function asPage(context: IExecuteSingleFunctions, items: INodeExecutionData[]): Page {
+	const body = items[0]?.json as Partial<Page> | undefined;
+	if (!Array.isArray(body?.content) || typeof body?.total !== 'number') {
+		throw malformedResponseError(context, 'a page of the form {"content": [...], "total": <number>}');
+	}
+	return body as Page;
+}
+
+/**
+ * The run of a list operation: "Return All" reads every page, otherwise "Limit" records, with the item's path and
+ * filters (`build`) sent on every page.
+ */
+export function paginateByPage(build: (parameters: ItemParameters) => Pick<RequestParts, 'path' | 'qs'>): ItemRun {
+	return async function (this: IExecutePaginationFunctions, request: RequestData) {
+		const parameters = new ItemParameters(this);
+		const { path, qs } = build(parameters);
+		const returnAll = this.getNodeParameter(returnAllField.name, false) === true;
+		const wanted = returnAll
+			? Infinity
+			: Math.floor(parameters.number(limitField, { min: 1 }) ?? (limitField.default as number));
+		const pageSize = Math.floor(parameters.number(pageSizeField, { min: 1 }, listOptionsField) ?? (pageSizeField.default as number));
+		const parallel = Math.floor(
+			parameters.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ?? (parallelRequestsField.default as number),
+		);
+		const fetchPage: FetchPage = async (page, limit) =>
+			asPage(this, await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })));
+		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
+		return records.map((json) => ({ json }));
+	};
+}

@@ -1,0 +1,185 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** A node parameter as the user sees it: its saved name and its display name (used in error messages). */
+export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required'>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally with a time.
+const ISO_DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
+const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const EXAMPLE_UUID = '3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f';
+
+function describeReceived(value: unknown): string {
+	if (value === undefined || value === null || value === '') return 'nothing';
+	if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+	if (typeof value === 'number') return `the number ${Number.isNaN(value) ? 'NaN' : String(value)}`;
+	if (Array.isArray(value)) return 'a list';
+	return `a value of type ${typeof value}`;
+}
+
+function isUnset(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Reads one item's parameters and checks each against the Integration API's rules before anything is sent.
+ * Every error names the field's display name, what was expected and the item, so one bad item fails alone.
+ */
+export class ItemParameters {
+	private readonly itemIndex: number;
+
+	constructor(private readonly context: IExecuteSingleFunctions) {
+		this.itemIndex = context.getItemIndex();
+	}
+
+	invalid(field: Field, expected: string, value?: unknown, hint?: string): NodeOperationError {
+		const received = arguments.length > 2 ? ` Received ${describeReceived(value)}.` : '';
+		return new NodeOperationError(
+			this.context.getNode(),
+			`'${field.displayName}' must be ${expected} [item ${this.itemIndex}]`,
+			{ itemIndex: this.itemIndex, description: `${received.trim()}${hint ? ` ${hint}` : ''}`.trim() },
+		);
+	}
+
+	/** The raw value, `undefined` when an optional field is left empty; a required empty field is an error. */
+	private read(field: Field, collection?: Field): unknown {
+		const path = collection ? `${collection.name}.${field.name}` : field.name;
+		const value = this.context.getNodeParameter(path, undefined) as unknown;
+		if (!isUnset(value)) return value;
+		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
+		return undefined;
+	}
+
+	uuid(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		return this.checkUuid(field, value);
+	}
+
+	/** A list of UUIDs given as an array or as comma-separated text. */
+	uuidList(field: Field, collection?: Field): string[] | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const entries = typeof value === 'string' ? value.split(',') : value;
+		if (!Array.isArray(entries)) {
+			throw this.invalid(field, 'a list of UUIDs, as an array or comma-separated text', value);
+		}
+		const ids = entries.filter((entry) => !isUnset(entry)).map((entry) => this.checkUuid(field, entry));
+		return ids.length ? ids : undefined;
+	}
+
+	private checkUuid(field: Field, value: unknown): string {
+		const text = typeof value === 'string' ? value.trim() : undefined;
+		if (text === undefined || !UUID_PATTERN.test(text)) {
+			throw this.invalid(field, `a UUID such as ${EXAMPLE_UUID}`, value);
+		}
+		return text;
+	}
+
+	/** An identifier of unshown format: any text except the path segments "." and "..". */
+	identifier(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+		if (typeof text !== 'string' || text.trim() === '.' || text.trim() === '..') {
+			throw this.invalid(field, 'a non-empty identifier (text, not "." or "..")', value);
+		}
+		return text.trim();
+	}
+
+	text(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		if (typeof value !== 'string' && typeof value !== 'number') throw this.invalid(field, 'text', value);
+		return String(value);
+	}
+
+	number(field: Field, bounds: { min?: number; max?: number } = {}, collection?: Field): number | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const parsed =
+			typeof value === 'number'
+				? value
+				: typeof value === 'string' && NUMBER_TEXT_PATTERN.test(value.trim())
+					? Number(value.trim())
+					: Number.NaN;
+		const range =
+			bounds.min !== undefined && bounds.max !== undefined
+				? `a number from ${bounds.min} to ${bounds.max}`
+				: bounds.min !== undefined
+					? `a number of at least ${bounds.min}`
+					: bounds.max !== undefined
+						? `a number no greater than ${bounds.max}`
+						: 'a number';
+		if (!Number.isFinite(parsed)) throw this.invalid(field, range, value);
+		if ((bounds.min !== undefined && parsed < bounds.min) || (bounds.max !== undefined && parsed > bounds.max)) {
+			throw this.invalid(field, range, value);
+		}
+		return parsed === 0 ? 0 : parsed;
+	}
+
+	oneOf<T extends string>(field: Field, allowed: readonly T[], collection?: Field): T | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		if (typeof value !== 'string' || !allowed.includes(value.trim() as T)) {
+			throw this.invalid(field, `one of ${allowed.join(', ')}`, value);
+		}
+		return value.trim() as T;
+	}
+
+	/** A calendar date sent as YYYY-MM-DD; a date-time counts as its date in the workflow's timezone. */
+	calendarDate(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const moment = this.toDateTime(value);
+		if (!moment) throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
+		return moment.setZone(this.context.getTimezone()).toISODate() as string;
+	}
+
+	/** A moment sent as ISO 8601 in UTC; one written without an offset is read in the workflow's timezone. */
+	dateTime(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const moment = this.toDateTime(value);
+		if (!moment) throw this.invalid(field, 'a real date and time such as 2024-05-31T14:30:00Z', value);
+		return moment.toUTC().toISO() as string;
+	}
+
+	private toDateTime(value: unknown): DateTime | undefined {
+		const zone = this.context.getTimezone();
+		let moment: DateTime | undefined;
+		if (DateTime.isDateTime(value)) moment = value;
+		else if (value instanceof Date) moment = DateTime.fromJSDate(value);
+		else if (typeof value === 'string') {
+			const text = value.trim();
+			if (!ISO_DATE_OR_DATE_TIME_PATTERN.test(text)) return undefined;
+			moment = DateTime.fromISO(text, { zone, setZone: true });
+		}
+		return moment?.isValid ? moment : undefined;
+	}
+
+	/** A JSON object, given as an object or as JSON text. */
+	jsonObject(field: Field, collection?: Field): IDataObject | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		let parsed = value;
+		if (typeof value === 'string') {
+			try {
+				parsed = JSON.parse(value);
+			} catch {
+				throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value, 'The text is not valid JSON.');
+			}
+		}
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+			throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value);
+		}
+		return parsed as IDataObject;
+	}
+}
+
+/** Drops the fields that were not set, so that only what the user gave is sent. */
+export function withoutUnset(values: Record<string, unknown>): IDataObject {
+	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as IDataObject;
+}

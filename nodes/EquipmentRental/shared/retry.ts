@@ -1,0 +1,47 @@
+import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
+
+import { toItemError, transportErrorCode } from './errors';
+import type { RequestData } from './itemRequest';
+
+const MAX_RETRIES = 3;
+const FIRST_BACKOFF_MS = 200;
+const MAX_WAIT_MS = 30_000;
+const RETRYABLE_HTTP_CODES = new Set(['429', '500', '502', '503', '504', 'malformed']);
+const RETRYABLE_TRANSPORT_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/** How long to wait before retrying, or undefined when the failure is not worth a retry. */
+function retryDelayMs(error: unknown, retry: number): number | undefined {
+	const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
+	const retryable =
+		(httpCode !== undefined && RETRYABLE_HTTP_CODES.has(httpCode)) ||
+		RETRYABLE_TRANSPORT_CODES.has(transportErrorCode(error) ?? '');
+	if (!retryable) return undefined;
+	const retryAfterSeconds = (error as NodeApiError).context?.retryAfterSeconds;
+	const backoff = FIRST_BACKOFF_MS * 2 ** retry * (1 + Math.random() / 2);
+	const delay = typeof retryAfterSeconds === 'number' ? retryAfterSeconds * 1000 : backoff;
+	return delay <= MAX_WAIT_MS ? delay : undefined;
+}
+
+/**
+ * Sends a routed request; a GET that fails transiently (5xx, 429, a dropped connection or a cut-off body) is sent
+ * again a few times with backoff, honouring Retry-After. GETs are idempotent; writes are never repeated, since a
+ * write whose answer was lost may still have been applied.
+ */
+export async function requestWithRetry(
+	context: IExecutePaginationFunctions,
+	request: RequestData,
+): Promise<INodeExecutionData[]> {
+	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
+	for (let retry = 0; ; retry++) {
+		try {
+			// The engine writes into the options it sends; each attempt gets its own copy.
+			const options = { ...request.options, headers: { ...request.options.headers }, qs: { ...request.options.qs } };
+			return await context.makeRoutingRequest({ ...request, options });
+		} catch (error) {
+			const delay = idempotent && retry < MAX_RETRIES ? retryDelayMs(error, retry) : undefined;
+			if (delay === undefined) throw toItemError(context, error);
+			await sleepWithAbort(delay, context.getExecutionCancelSignal());
+		}
+	}
+}
