@@ -5,7 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
 	},
 	setupFiles: ['<rootDir>/test/harness/environment.js'],
 	testTimeout: 30_000,

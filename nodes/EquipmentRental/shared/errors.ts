@@ -108,14 +108,16 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 	ECONNABORTED: 'The Equipment Rental API did not answer in time',
 };
 
+type ErrorChain = { code?: unknown; httpCode?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown };
+
 /** The transport failure's code (ECONNRESET, ...), looking through n8n's wrappers. */
 export function transportErrorCode(error: unknown): string | undefined {
-	for (let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; cause && depth < 5; depth++) {
-		if (typeof cause.code === 'string' && cause.code in TRANSPORT_MESSAGES) return cause.code;
-		if (typeof cause === 'object' && 'message' in cause && /socket hang up/i.test(String(cause.message))) {
-			return 'ECONNRESET';
-		}
-		cause = cause.cause as typeof cause;
+	let link = error as ErrorChain | undefined;
+	for (let depth = 0; link && typeof link === 'object' && depth < 5; depth++) {
+		const code = [link.code, link.httpCode].find((value) => typeof value === 'string' && value in TRANSPORT_MESSAGES);
+		if (code) return code as string;
+		if (/socket hang up/i.test(String(link.message))) return 'ECONNRESET';
+		link = (link.cause ?? link.errorResponse) as ErrorChain | undefined;
 	}
 	return undefined;
 }
@@ -137,7 +139,7 @@ export function toItemError(context: IExecuteSingleFunctions, error: unknown): N
 				description: timedOut
 					? 'Raise the timeout under Request Options > Timeout, or try again later.'
 					: 'Check the Base URL in the credential and that the API is reachable from n8n.',
-				httpCode: code,
+				// No httpCode: n8n would replace the message with its generic text for that code.
 				itemIndex: context.getItemIndex(),
 			},
 		);

@@ -46,7 +46,8 @@ export class ItemParameters {
 	/** The raw value, `undefined` when an optional field is left empty; a required empty field is an error. */
 	private read(field: Field, collection?: Field): unknown {
 		const path = collection ? `${collection.name}.${field.name}` : field.name;
-		const value = this.context.getNodeParameter(path, undefined) as unknown;
+		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field is missing.
+		const value = this.context.getNodeParameter(path, null) as unknown;
 		if (!isUnset(value)) return value;
 		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
 		return undefined;
@@ -66,15 +67,15 @@ export class ItemParameters {
 		if (!Array.isArray(entries)) {
 			throw this.invalid(field, 'a list of UUIDs, as an array or comma-separated text', value);
 		}
-		const ids = entries.filter((entry) => !isUnset(entry)).map((entry) => this.checkUuid(field, entry));
+		const ids = entries
+			.filter((entry) => !isUnset(entry))
+			.map((entry) => this.checkUuid(field, entry, `a list of UUIDs such as ${EXAMPLE_UUID}, separated by commas`));
 		return ids.length ? ids : undefined;
 	}
 
-	private checkUuid(field: Field, value: unknown): string {
+	private checkUuid(field: Field, value: unknown, expected = `a UUID such as ${EXAMPLE_UUID}`): string {
 		const text = typeof value === 'string' ? value.trim() : undefined;
-		if (text === undefined || !UUID_PATTERN.test(text)) {
-			throw this.invalid(field, `a UUID such as ${EXAMPLE_UUID}`, value);
-		}
+		if (text === undefined || !UUID_PATTERN.test(text)) throw this.invalid(field, expected, value);
 		return text;
 	}
 

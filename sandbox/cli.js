@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+'use strict';
+
+/**
+ * Runs the sandbox until SIGINT or SIGTERM:
+ *   node sandbox/cli.js [--port 4010] [--token T] [--latency MS] [--max-page-size N]
+ *     [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang] [--fault-seed N]
+ *     [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N] [--seed N]
+ *     [--today YYYY-MM-DD] [--host H]
+ * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
+ */
+
+const { parseArgs } = require('node:util');
+const { startSandbox } = require('./server');
+const { FAULT_KINDS } = require('./faults');
+
+const FLAGS = {
+	port: '4010',
+	host: '127.0.0.1',
+	token: 'sandbox-token',
+	latency: '0',
+	'max-page-size': undefined,
+	'fault-rate': '0',
+	'fault-kinds': FAULT_KINDS.join(','),
+	'fault-seed': '1',
+	'retry-after': '1',
+	'slow-ms': '2000',
+	models: '2000',
+	equipment: '200',
+	days: '30',
+	seed: '1',
+	today: undefined,
+};
+
+function readFlags(argv, env) {
+	const { values } = parseArgs({
+		args: argv,
+		options: Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' }])),
+	});
+	const flagValue = (flag) => values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? FLAGS[flag];
+	const numberFlag = (flag) => {
+		const text = flagValue(flag);
+		if (text === undefined) return undefined;
+		const value = Number(text);
+		if (!Number.isFinite(value)) throw new TypeError(`--${flag} must be a number, got ${text}`);
+		return value;
+	};
+	return {
+		port: numberFlag('port'),
+		host: flagValue('host'),
+		token: flagValue('token'),
+		latencyMs: numberFlag('latency'),
+		maxPageSize: numberFlag('max-page-size'),
+		faults: {
+			rate: numberFlag('fault-rate'),
+			kinds: flagValue('fault-kinds').split(',').map((kind) => kind.trim()),
+			seed: numberFlag('fault-seed'),
+			retryAfterSeconds: numberFlag('retry-after'),
+			slowMs: numberFlag('slow-ms'),
+		},
+		models: numberFlag('models'),
+		equipment: numberFlag('equipment'),
+		days: numberFlag('days'),
+		seed: numberFlag('seed'),
+		today: flagValue('today'),
+	};
+}
+
+async function main() {
+	const options = readFlags(process.argv.slice(2), process.env);
+	const sandbox = await startSandbox(options);
+	const { faults } = options;
+	console.log(`Integration API sandbox listening at ${sandbox.url}`);
+	console.log(`  token          Bearer ${options.token}`);
+	console.log(`  latency        ${options.latencyMs} ms`);
+	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
+	console.log(
+		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
+			`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
+	);
+	console.log(`  data           seed ${options.seed}, ${options.models} models, ${options.equipment} pieces of equipment, ${options.days} days`);
+	console.log('  fixtures');
+	for (const [name, value] of Object.entries(sandbox.store.fixtures)) console.log(`    ${name.padEnd(20)} ${value}`);
+
+	const stop = async (signal) => {
+		console.log(`${signal}: stopping the sandbox`);
+		await sandbox.close();
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+	console.error(error.message);
+	process.exit(1);
+});

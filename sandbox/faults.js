@@ -1,0 +1,97 @@
+'use strict';
+
+const { createRandom } = require('./random');
+const { generalError } = require('./general-error');
+
+const FAULT_KINDS = Object.freeze(['500', '503', '429', 'malformed', 'drop', 'slow', 'hang']);
+
+/** A JSON text cut short, as a connection broken mid-body would deliver it. */
+const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
+
+/**
+ * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang'} FaultKind
+ *
+ * @typedef {object} FaultOptions
+ * @property {number} [rate] share of the eligible requests that get a fault, 0..1 (default 0)
+ * @property {FaultKind[]} [kinds] kinds to choose from, uniformly (default all)
+ * @property {number} [seed] seed of the choice, so a run is reproducible (default 1)
+ * @property {number} [retryAfterSeconds] Retry-After of '429' (default 1)
+ * @property {number} [slowMs] delay of 'slow' (default 2000)
+ * @property {string[]} [methods] HTTP methods whose requests are eligible (default all)
+ */
+
+/**
+ * Decides, request by request and in arrival order, which fault (if any) to inject.
+ * @param {FaultOptions | null} [options]
+ */
+function createFaultInjector(options) {
+	const settings = {
+		rate: 0,
+		kinds: [...FAULT_KINDS],
+		seed: 1,
+		retryAfterSeconds: 1,
+		slowMs: 2000,
+		methods: undefined,
+		...options,
+	};
+	if (!(settings.rate >= 0 && settings.rate <= 1)) throw new RangeError('faults.rate must be between 0 and 1');
+	const unknownKinds = settings.kinds.filter((kind) => !FAULT_KINDS.includes(kind));
+	if (unknownKinds.length > 0 || settings.kinds.length === 0) {
+		throw new RangeError(`faults.kinds must be a non-empty subset of ${FAULT_KINDS.join(', ')}`);
+	}
+	const eligibleMethods = settings.methods?.map((method) => method.toUpperCase());
+	const random = createRandom(settings.seed);
+
+	return {
+		settings,
+		/**
+		 * @param {string} method
+		 * @returns {FaultKind | undefined}
+		 */
+		draw(method) {
+			if (settings.rate === 0 || (eligibleMethods && !eligibleMethods.includes(method.toUpperCase()))) {
+				return undefined;
+			}
+			return random.next() < settings.rate ? random.pick(settings.kinds) : undefined;
+		},
+	};
+}
+
+/**
+ * Answers the request as the fault dictates, or (for 'slow') delays it.
+ * @param {FaultKind} kind
+ * @param {import('fastify').FastifyReply} reply
+ * @param {{ retryAfterSeconds: number, slowMs: number }} settings
+ * @param {(ms: number) => Promise<void>} wait a delay that ends when the sandbox closes
+ * @returns {Promise<boolean>} whether the request still needs its normal answer
+ */
+async function applyFault(kind, reply, settings, wait) {
+	switch (kind) {
+		case 'slow':
+			await wait(settings.slowMs);
+			return true;
+		case '500':
+		case '503':
+			reply.code(Number(kind)).send(generalError(Number(kind), 'Injected fault'));
+			return false;
+		case '429':
+			reply
+				.code(429)
+				.header('retry-after', String(settings.retryAfterSeconds))
+				.send(generalError(429, 'Too many requests'));
+			return false;
+		case 'malformed':
+			reply.code(200).type('application/json').send(TRUNCATED_JSON);
+			return false;
+		case 'drop':
+			reply.hijack();
+			reply.raw.destroy();
+			return false;
+		case 'hang':
+			// Never answered: close() ends the connection.
+			reply.hijack();
+			return false;
+	}
+}
+
+module.exports = { FAULT_KINDS, createFaultInjector, applyFault };

@@ -1,0 +1,130 @@
+'use strict';
+
+/**
+ * What each operation of openapi.yaml does to the store. The request has already been
+ * validated against the document, so a handler only checks what the store knows.
+ */
+
+const { randomUUID } = require('node:crypto');
+const { HttpError } = require('./general-error');
+
+const SUCCESS = Object.freeze({ success: true });
+
+/**
+ * @typedef {import('./contract').RequestCheck & { pathParams: Record<string, string>, query: Record<string, any>, body: any }} ValidRequest
+ * @typedef {{ maxPageSize?: number }} ListSettings
+ * @typedef {{ status: number, body: unknown }} OperationResult
+ * @typedef {(store: ReturnType<typeof import('./seed').createStore>, request: ValidRequest, settings: ListSettings) => OperationResult} OperationHandler
+ */
+
+/**
+ * UUIDs are compared in lower case, the form the store holds, since their hex digits are case-insensitive.
+ * @type {Record<string, OperationHandler>}
+ */
+const handlers = {
+	createQuote(store, { body }) {
+		const quote = { ...body, id: randomUUID(), createdAt: new Date().toISOString() };
+		store.quotes.set(quote.id, quote);
+		return { status: 201, body: quote };
+	},
+
+	listCustomPriceListEntries(store, { pathParams, query }, settings) {
+		const entries = store.priceLists.get(pathParams.customPriceId);
+		if (!entries) {
+			throw new HttpError(404, `No custom price list has the id ${pathParams.customPriceId}`, 'customPriceId');
+		}
+		const productId = query.productId?.toLowerCase();
+		const matching = entries.filter(
+			(entry) =>
+				(productId === undefined || entry.productId === productId) &&
+				(query.type === undefined || store.products.get(entry.productId)?.type === query.type),
+		);
+		return ok(paginate(sortBy(matching, 'productTitle'), query, settings));
+	},
+
+	updateRelease(store, { pathParams, body }) {
+		const release = store.releases.get(pathParams.id.toLowerCase());
+		if (!release) throw new HttpError(404, `No release has the id ${pathParams.id}`, 'id');
+		Object.assign(release, body, { updatedAt: new Date().toISOString() });
+		return ok(release);
+	},
+
+	editProductPriceItem(store, { pathParams, body }) {
+		const product = findProduct(store, pathParams.id, 'id');
+		const priceItem = product.priceItems.find((item) => item.id === pathParams.priceId);
+		if (!priceItem) {
+			throw new HttpError(404, `Product ${product.id} has no price item with the id ${pathParams.priceId}`, 'priceId');
+		}
+		// A PUT replaces the item; part 4.4 makes FIXED the default calculation type.
+		Object.assign(priceItem, { from: body.from, price: body.price, calculationType: body.calculationType ?? 'FIXED' });
+		return ok(SUCCESS);
+	},
+
+	attachProduct(store, { pathParams, body }) {
+		const mainProduct = findProduct(store, pathParams.id, 'id');
+		const attachedProduct = findProduct(store, body.productId, 'productId');
+		if (attachedProduct.type !== 'SERVICE') {
+			throw new HttpError(
+				422,
+				`Only SERVICE products can be attached; product ${attachedProduct.id} is of type ${attachedProduct.type}`,
+				'productId',
+			);
+		}
+		const attached = store.attachments.get(mainProduct.id) ?? new Set();
+		if (attached.has(attachedProduct.id)) {
+			throw new HttpError(409, `Product ${attachedProduct.id} is already attached to ${mainProduct.id}`, 'productId');
+		}
+		store.attachments.set(mainProduct.id, attached.add(attachedProduct.id));
+		return ok(SUCCESS);
+	},
+
+	getEquipmentDistance(store, { pathParams }) {
+		return ok(store.distances.get(pathParams.date) ?? []);
+	},
+
+	deleteInventory(store, { pathParams }) {
+		if (!store.inventories.delete(pathParams.id)) {
+			throw new HttpError(404, `No inventory has the id ${pathParams.id}`, 'id');
+		}
+		return ok(SUCCESS);
+	},
+
+	listEquipmentModels(store, { query }, settings) {
+		const ids = query.ids === undefined ? undefined : new Set(query.ids.toLowerCase().split(','));
+		const updatedAfter = query.updatedAfter === undefined ? undefined : Date.parse(query.updatedAfter);
+		const search = query.search?.toLowerCase();
+		const matching = store.models.filter(
+			(model) =>
+				(ids === undefined || ids.has(model.id)) &&
+				(query.brandId === undefined || model.brandId === query.brandId.toLowerCase()) &&
+				(query.name === undefined || model.name === query.name) &&
+				(updatedAfter === undefined || Date.parse(model.updatedAt) > updatedAfter) &&
+				(search === undefined || model.name.toLowerCase().includes(search)),
+		);
+		return ok(paginate(sortBy(matching, 'name'), query, settings));
+	},
+};
+
+function ok(body) {
+	return { status: 200, body };
+}
+
+function findProduct(store, id, field) {
+	const product = store.products.get(id.toLowerCase());
+	if (!product) throw new HttpError(404, `No product has the id ${id}`, field);
+	return product;
+}
+
+/** Deterministic order: by the given text field, then by id (code-unit order, independent of locale). */
+function sortBy(items, field) {
+	const compare = (left, right) => (left < right ? -1 : left > right ? 1 : 0);
+	return [...items].sort((left, right) => compare(left[field], right[field]) || compare(left.id, right.id));
+}
+
+/** `maxPageSize` silently caps the requested limit, as a server with a page-size ceiling would. */
+function paginate(items, { page, limit }, { maxPageSize }) {
+	const pageSize = maxPageSize === undefined ? limit : Math.min(limit, maxPageSize);
+	return { content: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
+}
+
+module.exports = { handlers };

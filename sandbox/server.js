@@ -1,0 +1,239 @@
+'use strict';
+
+const { setTimeout: sleep } = require('node:timers/promises');
+const Fastify = require('fastify');
+const { validateRequest } = require('./contract');
+const { createStore } = require('./seed');
+const { handlers } = require('./handlers');
+const { createFaultInjector, applyFault } = require('./faults');
+const { generalError, HttpError } = require('./general-error');
+
+const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const START_OPTIONS = ['port', 'host', 'logger', 'seed', 'models', 'equipment', 'days', 'today'];
+const DEFAULT_RUNTIME_OPTIONS = Object.freeze({ token: 'sandbox-token', latencyMs: 0, maxPageSize: undefined, faults: null });
+
+/**
+ * @typedef {object} RuntimeOptions options that setOptions can change while the sandbox runs
+ * @property {string} [token] the accepted bearer token (default 'sandbox-token')
+ * @property {number} [latencyMs] delay before each request is handled (default 0)
+ * @property {number} [maxPageSize] silent ceiling of `limit` in lists (default none)
+ * @property {import('./faults').FaultOptions | null} [faults] fault injection (default none)
+ *
+ * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
+ *   port?: number, host?: string, logger?: boolean
+ * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1
+ *
+ * @typedef {object} RequestLogEntry
+ * @property {string} method
+ * @property {string} url path and query as received
+ * @property {string} path path as received, not decoded
+ * @property {Record<string, unknown>} query
+ * @property {Record<string, string | string[] | undefined>} headers
+ * @property {unknown} body parsed JSON, the raw text when it is not JSON, undefined when none was sent
+ * @property {number | null} status null while unanswered, and for dropped or hanging requests
+ * @property {import('./faults').FaultKind} [fault] the injected fault, if any
+ *
+ * @typedef {(request: RequestLogEntry) => Promise<void> | void} RequestHook
+ */
+
+/**
+ * Starts the local sandbox of the Integration API.
+ * @param {SandboxOptions} [options]
+ */
+async function startSandbox(options = {}) {
+	const unknownOptions = Object.keys(options).filter((key) => !START_OPTIONS.includes(key) && !(key in DEFAULT_RUNTIME_OPTIONS));
+	if (unknownOptions.length > 0) throw new TypeError(`Unknown sandbox options: ${unknownOptions.join(', ')}`);
+	const { port = 0, host = '127.0.0.1', logger = false, seed, models, equipment, days, today } = options;
+	const store = createStore({ seed, models, equipment, days, today });
+	const runtime = createRuntime(options);
+	const log = createRequestLog();
+	/** @type {Set<RequestHook>} */
+	const hooks = new Set();
+	const closing = new AbortController();
+	const wait = (ms) => (ms > 0 ? sleep(ms, undefined, { signal: closing.signal }) : Promise.resolve());
+
+	const app = Fastify({
+		logger,
+		// close() must also end the connections of hanging requests.
+		forceCloseConnections: true,
+		// Requests the router refuses (e.g. malformed percent-encoding) skip the hooks.
+		frameworkErrors: (error, request, reply) => {
+			log.track(request, reply).status = 400;
+			reply.code(400).send(generalError(400, error.message));
+		},
+	});
+	// The body stays raw text: the contract check decides about Content-Type and JSON.
+	app.removeAllContentTypeParsers();
+	app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+	app.decorateRequest('logEntry', null);
+	app.addHook('onRequest', async (request, reply) => {
+		request.logEntry = log.track(request, reply);
+	});
+	app.addHook('onSend', async (request, reply) => {
+		if (request.logEntry) request.logEntry.status = reply.statusCode;
+	});
+	app.setErrorHandler((error, _request, reply) => {
+		const statusCode = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+		reply.code(statusCode).send(generalError(statusCode, error.message, error instanceof HttpError ? error.field : undefined));
+	});
+	app.setNotFoundHandler((request, reply) => {
+		reply.code(404).send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
+	});
+
+	app.route({
+		method: HANDLED_METHODS,
+		url: '*',
+		handler: async (request, reply) => {
+			const entry = request.logEntry;
+			entry.body = parseForLog(request.body);
+			await wait(runtime.settings.latencyMs);
+			for (const hook of hooks) await hook(entry);
+
+			const fault = runtime.faultInjector.draw(request.method);
+			if (fault) {
+				entry.fault = fault;
+				const stillToAnswer = await applyFault(fault, reply, runtime.faultInjector.settings, wait);
+				if (!stillToAnswer) return reply;
+			}
+			if (request.headers.authorization !== `Bearer ${runtime.settings.token}`) {
+				return reply
+					.code(401)
+					.header('www-authenticate', 'Bearer')
+					.send(generalError(401, 'Invalid or missing access token'));
+			}
+			const result = handleOperation(store, request, runtime.settings);
+			return reply.code(result.status).send(result.body);
+		},
+	});
+
+	await app.listen({ port, host });
+	const address = app.server.address();
+	const boundPort = typeof address === 'object' && address ? address.port : port;
+
+	return {
+		url: `http://${host}:${boundPort}`,
+		port: boundPort,
+		store,
+		requests: log.requests,
+		get inFlight() {
+			return log.inFlight;
+		},
+		/** Highest number of requests handled at the same time since the start or resetStats(). */
+		get maxInFlight() {
+			return log.maxInFlight;
+		},
+		setOptions: runtime.setOptions,
+		/** Empties the request log (in place) and restarts maxInFlight from the current count. */
+		resetStats: log.reset,
+		/**
+		 * Runs the hook before each request is handled (after latency, before faults and auth).
+		 * @param {RequestHook} hook
+		 * @returns {() => void} removes the hook
+		 */
+		onRequest(hook) {
+			hooks.add(hook);
+			return () => hooks.delete(hook);
+		},
+		async close() {
+			closing.abort();
+			await app.close();
+		},
+	};
+}
+
+/** Validates the request against the document, then lets the operation's handler answer it. */
+function handleOperation(store, request, settings) {
+	const check = validateRequest({ method: request.method, path: request.url, headers: request.headers, body: request.body });
+	if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
+	if (!check.ok) throw new HttpError(400, check.errors.join('; '), check.fields.length === 1 ? check.fields[0] : undefined);
+	return handlers[check.operationId](store, check, settings);
+}
+
+/** @param {RuntimeOptions} initialOptions */
+function createRuntime(initialOptions) {
+	// Filled from the defaults and the initial options by the setOptions call below.
+	/** @type {{ token: string, latencyMs: number, maxPageSize?: number }} */
+	const settings = {};
+	/** @type {ReturnType<typeof createFaultInjector>} */
+	let faultInjector;
+
+	/**
+	 * Changes runtime options; a key given as undefined goes back to its default.
+	 * @param {RuntimeOptions} partialOptions
+	 */
+	function setOptions(partialOptions) {
+		const changes = Object.fromEntries(
+			Object.entries(partialOptions).map(([key, value]) => {
+				if (!(key in DEFAULT_RUNTIME_OPTIONS)) throw new TypeError(`${key} cannot be changed after the sandbox started`);
+				return [key, value === undefined ? DEFAULT_RUNTIME_OPTIONS[key] : value];
+			}),
+		);
+		const { faults, ...settingChanges } = changes;
+		for (const [key, value] of Object.entries(settingChanges)) checkRuntimeSetting(key, value);
+		if ('faults' in changes) faultInjector = createFaultInjector(faults);
+		Object.assign(settings, settingChanges);
+	}
+	setOptions(Object.fromEntries(Object.keys(DEFAULT_RUNTIME_OPTIONS).map((key) => [key, initialOptions[key]])));
+
+	return {
+		settings,
+		get faultInjector() {
+			return faultInjector;
+		},
+		setOptions,
+	};
+}
+
+/** The log of received requests, and the count of those in flight (until their connection answers or closes). */
+function createRequestLog() {
+	/** @type {RequestLogEntry[]} */
+	const requests = [];
+	const log = {
+		requests,
+		inFlight: 0,
+		maxInFlight: 0,
+		/** @returns {RequestLogEntry} */
+		track(request, reply) {
+			const entry = {
+				method: request.method,
+				url: request.url,
+				path: request.url.split('?')[0],
+				query: { ...request.query },
+				headers: request.headers,
+				body: undefined,
+				status: null,
+			};
+			requests.push(entry);
+			log.inFlight += 1;
+			log.maxInFlight = Math.max(log.maxInFlight, log.inFlight);
+			reply.raw.once('close', () => {
+				log.inFlight -= 1;
+			});
+			return entry;
+		},
+		reset() {
+			requests.length = 0;
+			log.maxInFlight = log.inFlight;
+		},
+	};
+	return log;
+}
+
+function checkRuntimeSetting(key, value) {
+	if (key === 'token' && (typeof value !== 'string' || value === '')) throw new TypeError('token must be a non-empty string');
+	if (key === 'latencyMs' && !(value >= 0)) throw new RangeError('latencyMs must be >= 0');
+	if (key === 'maxPageSize' && value !== undefined && !(Number.isInteger(value) && value > 0)) {
+		throw new RangeError('maxPageSize must be a positive integer');
+	}
+}
+
+function parseForLog(rawBody) {
+	if (rawBody === undefined || rawBody === '') return undefined;
+	try {
+		return JSON.parse(rawBody);
+	} catch {
+		return rawBody;
+	}
+}
+
+module.exports = { startSandbox };

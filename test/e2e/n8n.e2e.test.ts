@@ -1,0 +1,504 @@
+/**
+ * End to end: the built package installed in a real n8n as a community package, a credential
+ * pointing at the sandbox, the example workflows and one workflow per operation, each executed
+ * headlessly with `n8n execute --id=... --rawOutput`; the items it produced are checked against
+ * what the sandbox holds.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import {
+	api,
+	contractViolations,
+	EXPECTATION_HEADER,
+	type Json,
+	operationWorkflow,
+	type PreparedFolder,
+	parseCsv,
+	rt,
+	type RunResult,
+	type Sandbox,
+	type SandboxRequest,
+	start,
+	UUID,
+} from './support';
+
+const TOKEN = 'e2e-token-5f0c2d';
+const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
+
+let sandbox: Sandbox;
+let fx: Record<string, string>;
+/** IDs the every-operation example does not touch, for the per-operation workflows. */
+let other: { serviceProductId: string; inventoryId: string };
+let n8n: PreparedFolder;
+let tmp: string;
+const timings: Array<[string, number]> = [];
+
+/** Runs a workflow and returns it with the requests the node sent to the sandbox meanwhile. */
+async function run(id: string, env?: Record<string, string>): Promise<RunResult & { sent: SandboxRequest[] }> {
+	const before = sandbox.requests.length;
+	const result = await n8n.run(id, env ? { env } : undefined);
+	timings.push([id, result.ms]);
+	return { ...result, sent: sandbox.requests.slice(before) };
+}
+
+/** Fails with n8n's own account of the error when the run did not succeed. */
+function expectSuccess(result: RunResult): void {
+	if (result.status !== 'success') {
+		const e = result.error;
+		throw new Error(
+			`execution ${result.status}: ${e?.message}${e?.description ? ` (${e.description})` : ''}` +
+				`${e?.node ? ` in node "${e.node.name}"` : ''}\n${result.stderr.slice(-2000)}`,
+		);
+	}
+}
+
+function items(result: RunResult, node: string, output = 0): Json[] {
+	const out = result.node(node, output);
+	if (!out) throw new Error(`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`);
+	return out;
+}
+
+function operationWorkflows(): Json[] {
+	return [
+		operationWorkflow('opQuoteCreate', 'e2e: quote create', [
+			{
+				name: 'Create quote',
+				parameters: {
+					resource: 'quote',
+					operation: 'create',
+					clientId: fx.clientId,
+					contractId: fx.contractId,
+					amount: 1250.5,
+					additionalFields: {
+						quoteId: 'Q-E2E-0001',
+						status: 'PENDING',
+						date: '2026-03-01',
+						deadline: '2026-03-15',
+						bookingIds: fx.bookingId,
+						externalId: 'ext-e2e-1',
+						mediaName: 'site-plan.pdf',
+					},
+				},
+			},
+		]),
+		operationWorkflow('opPriceList', 'e2e: product getCustomPriceList', [
+			{
+				name: 'All entries',
+				parameters: { resource: 'product', operation: 'getCustomPriceList', customPriceId: fx.customPriceId, returnAll: true },
+			},
+			{
+				name: 'First 2 equipment entries',
+				parameters: {
+					resource: 'product',
+					operation: 'getCustomPriceList',
+					customPriceId: fx.customPriceId,
+					returnAll: false,
+					limit: 2,
+					filters: { type: 'EQUIPMENT' },
+				},
+			},
+		]),
+		operationWorkflow('opPriceItem', 'e2e: product updatePriceItem', [
+			{
+				name: 'Update price item',
+				parameters: {
+					resource: 'product',
+					operation: 'updatePriceItem',
+					productId: fx.equipmentProductId,
+					priceId: fx.priceId,
+					from: 1,
+					price: 399.5,
+					calculationType: 'FIXED',
+				},
+			},
+		]),
+		operationWorkflow('opAttach', 'e2e: product attach', [
+			{
+				name: 'Attach service',
+				parameters: {
+					resource: 'product',
+					operation: 'attach',
+					productId: fx.equipmentProductId,
+					serviceProductId: other.serviceProductId,
+				},
+			},
+		]),
+		operationWorkflow('opAttachRefused', 'e2e: product attach (not a service)', [
+			{
+				name: 'Attach person',
+				parameters: {
+					resource: 'product',
+					operation: 'attach',
+					productId: fx.equipmentProductId,
+					serviceProductId: fx.personProductId,
+				},
+			},
+		]),
+		operationWorkflow('opReleaseUpdate', 'e2e: release update', [
+			{
+				name: 'Update release',
+				parameters: {
+					resource: 'release',
+					operation: 'update',
+					releaseId: fx.releaseId,
+					updateFields: { quantity: 2.5, reason: 'Partial return', externalId: 'ext-rel-1', bookingId: fx.bookingId },
+				},
+			},
+		]),
+		operationWorkflow('opInventoryDelete', 'e2e: inventory delete', [
+			{ name: 'Delete inventory', parameters: { resource: 'inventory', operation: 'delete', inventoryId: other.inventoryId } },
+		]),
+		operationWorkflow('opModels', 'e2e: equipmentModel getAll', [
+			{
+				name: 'Brand, all pages',
+				parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: true, filters: { brandId: fx.brandId } },
+			},
+			{
+				name: 'Search, first 5',
+				parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: false, limit: 5, filters: { search: 'komatsu' } },
+			},
+			{
+				name: 'By IDs',
+				parameters: {
+					resource: 'equipmentModel',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { ids: `${fx.modelId}, ${(sandbox.store.models as Json[])[1].id}` },
+				},
+			},
+		]),
+		operationWorkflow('opDistance', 'e2e: equipmentDistance get', [
+			{ name: 'Distances', parameters: { resource: 'equipmentDistance', operation: 'get', date: fx.distanceDate } },
+		]),
+		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
+			{
+				name: 'Models with a wrong token',
+				parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: false, limit: 1 },
+				credential: BAD_CREDENTIAL,
+			},
+		]),
+	];
+}
+
+beforeAll(async () => {
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	sandbox = await start({ token: TOKEN });
+	fx = sandbox.store.fixtures;
+	const services = [...(sandbox.store.products as Map<string, Json>).values()].filter((p) => p.type === 'SERVICE');
+	other = {
+		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
+		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find((id) => id !== fx.inventoryId)!,
+	};
+	const started = Date.now();
+	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
+		sandboxUrl: sandbox.url,
+		token: TOKEN,
+		workflows: operationWorkflows(),
+		credentials: [
+			{ ...BAD_CREDENTIAL, type: rt.CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, accessToken: 'wrong-token' } },
+		],
+	});
+	timings.push(['prepare user folder + imports', Date.now() - started]);
+}, 600_000);
+
+afterAll(async () => {
+	await sandbox?.close();
+	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+	const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
+	console.log(
+		`[e2e] n8n ${rt.N8N_VERSION} timings (ms):\n` +
+			timings.map(([what, ms]) => `  ${what.padEnd(32)} ${ms}`).join('\n') +
+			`\n  ${'total'.padEnd(32)} ${total}`,
+	);
+});
+
+describe('the package in a real n8n', () => {
+	it('imports the example workflows', () => {
+		expect(n8n.examples.map((wf) => wf.file)).toEqual([
+			'chat-quote-creation.json',
+			'daily-distance-report.json',
+			'every-operation.json',
+			'scheduled-model-sync.json',
+		]);
+	});
+});
+
+describe('example workflows', () => {
+	it('every-operation: each operation runs once against the seeded sandbox', async () => {
+		const example = n8n.examples.find((wf) => wf.file === 'every-operation.json')!;
+		// Its IDs are the sandbox's seeded fixtures (seed 1): they must not drift.
+		const text = JSON.stringify(example.nodes);
+		for (const key of ['clientId', 'contractId', 'customPriceId', 'equipmentProductId', 'priceId', 'serviceProductId', 'releaseId', 'inventoryId', 'brandId']) {
+			expect(text).toContain(fx[key]);
+		}
+		const result = await run('exEveryOperation');
+		expectSuccess(result);
+		const rentalNodes: string[] = example.nodes.filter((node: Json) => node.type === rt.NODE_TYPE).map((node: Json) => node.name);
+		expect(rentalNodes).toHaveLength(8);
+		for (const name of rentalNodes) {
+			const out = items(result, name);
+			expect(out.length).toBeGreaterThan(0);
+			for (const item of out) expect(item).not.toHaveProperty('error');
+		}
+		expect(items(result, 'Create quote')[0]).toMatchObject({ id: expect.stringMatching(UUID), clientId: fx.clientId, amount: 990 });
+		expect(items(result, 'Custom price list (first 5)')).toHaveLength(5);
+		expect(items(result, 'Update price item')).toEqual([expect.objectContaining({ success: true })]);
+		expect(items(result, 'Delete inventory')).toEqual([expect.objectContaining({ deleted: true })]);
+		const models = items(result, 'Equipment models of a brand (first 10)');
+		expect(models).toHaveLength(10);
+		expect(models.every((m) => m.brandId === fx.brandId)).toBe(true);
+		const distances: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		expect(items(result, "Yesterday's distances")).toHaveLength(distances.length);
+		expect(result.sent.map((r) => r.status)).toEqual(result.sent.map(() => expect.any(Number)));
+		expect(result.sent.every((r) => (r.status ?? 0) < 400)).toBe(true);
+		expect(new Set(result.sent.map((r) => r.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+	});
+
+	it('scheduled-model-sync: writes every model updated since the start of yesterday to a CSV file', async () => {
+		// The example writes under /tmp/n8n-equipment-rental, the folder the runtime lets n8n write to.
+		const example = n8n.examples.find((wf) => wf.file === 'scheduled-model-sync.json')!;
+		const writer = example.nodes.find((node: Json) => node.type === 'n8n-nodes-base.readWriteFile');
+		expect(writer.parameters.fileName).toContain(`${rt.EXAMPLE_FILES_DIR}/`);
+
+		const final = await run('exModelSync');
+		expectSuccess(final);
+
+		const listRequests = final.sent.filter((r) => r.method === 'GET' && r.path.endsWith('/equipment-management/models'));
+		expect(listRequests.length).toBeGreaterThan(0);
+		const updatedAfter = String(listRequests[0].query.updatedAfter);
+		// Yesterday 00:00 in the instance timezone (UTC here), as an ISO date-time.
+		const yesterday = new Date();
+		yesterday.setUTCHours(0, 0, 0, 0);
+		yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+		expect(new Date(updatedAfter).getTime()).toBe(yesterday.getTime());
+
+		const expected = await api(
+			sandbox,
+			TOKEN,
+			`/master-data/v1/equipment-management/models?updatedAfter=${encodeURIComponent(updatedAfter)}&limit=1000`,
+		);
+		const models = items(final, 'Models updated since yesterday');
+		expect(models.length).toBe(expected.total);
+		expect(models.map((m) => m.id).sort()).toEqual(expected.content.map((m: Json) => m.id).sort());
+		for (const model of models) expect(new Date(model.updatedAt).getTime()).toBeGreaterThan(yesterday.getTime());
+
+		if (expected.total > 0) {
+			const [written] = items(final, 'Write CSV file');
+			const fileName = written.fileName as string;
+			expect(fileName).toMatch(/equipment-models-\d{4}-\d{2}-\d{2}\.csv$/);
+			const rows = parseCsv(fs.readFileSync(fileName, 'utf8').trim());
+			expect(rows[0]).toEqual(expect.arrayContaining(['id', 'name', 'updatedAt']));
+			expect(rows.length - 1).toBe(expected.total);
+			const idColumn = rows[0].indexOf('id');
+			expect(rows.slice(1).map((row) => row[idColumn]).sort()).toEqual(models.map((m) => m.id).sort());
+			fs.rmSync(fileName, { force: true });
+		} else {
+			// No model changed yesterday (a seeded day can have none): nothing to convert or write.
+			expect(final.node('Write CSV file')).toBeUndefined();
+		}
+	});
+
+	it('chat-quote-creation: the sample chat message becomes a quote and a chat reply', async () => {
+		const result = await run('exChatQuote');
+		expectSuccess(result);
+		const [parsed] = items(result, 'Parse client, contract and amount');
+		expect(parsed).toEqual({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5 });
+
+		const [quote] = items(result, 'Create quote');
+		expect(quote.id).toMatch(UUID);
+		expect(quote).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5, status: 'OPEN' });
+		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({ clientId: fx.clientId });
+
+		const [reply] = items(result, 'Reply: quote created');
+		expect(reply.output).toBe(
+			`Quote ${quote.id} created: 1250.5 for client ${fx.clientId}, contract ${fx.contractId}.`,
+		);
+		const posts = result.sent.filter((r) => r.method === 'POST');
+		expect(posts).toHaveLength(1);
+		expect(posts[0].body).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5, status: 'OPEN' });
+	});
+
+	it("daily-distance-report: yesterday's distance per equipment, flagging records without distance", async () => {
+		const result = await run('exDistanceReport');
+		expectSuccess(result);
+		expect(result.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /analytics/v1/equipment-distance/${fx.distanceDate}`,
+		]);
+		const expected: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		const rows = items(result, 'Report rows');
+		expect(rows).toHaveLength(expected.length);
+		expect(rows.map((row) => row.equipmentId)).toEqual(expected.map((record) => record.equipmentId));
+		const withoutDistance = expected.filter((record) => record.distance === null);
+		expect(withoutDistance.length).toBeGreaterThan(0);
+		expect(rows.filter((row) => row.noDistance === true)).toHaveLength(withoutDistance.length);
+		expect(rows[0]).toMatchObject({ date: fx.distanceDate, equipmentId: expected[0].equipmentId });
+
+		const flagged = items(result, 'Equipment without distance');
+		expect(flagged.map((row) => row.equipmentId)).toEqual(withoutDistance.map((record) => record.equipmentId));
+		expect(flagged.every((row) => row.noDistance === true && row.distanceKm === null)).toBe(true);
+		expect(items(result, 'Equipment with distance')).toHaveLength(expected.length - withoutDistance.length);
+	});
+});
+
+describe('one workflow per operation', () => {
+	it('quote create: sends the quote and outputs the stored record', async () => {
+		const result = await run('opQuoteCreate');
+		expectSuccess(result);
+		const [quote] = result.items;
+		expect(result.items).toHaveLength(1);
+		expect(quote.id).toMatch(UUID);
+		expect(quote).toMatchObject({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250.5,
+			quoteId: 'Q-E2E-0001',
+			status: 'PENDING',
+			externalId: 'ext-e2e-1',
+		});
+		expect(result.sent).toHaveLength(1);
+		const [request] = result.sent;
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/master-data/v1/quote-management/quotes');
+		expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(request.body).toMatchObject({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250.5,
+			date: '2026-03-01',
+			deadline: '2026-03-15',
+			bookingIds: [fx.bookingId],
+			mediaName: 'site-plan.pdf',
+		});
+		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({ quoteId: 'Q-E2E-0001' });
+	});
+
+	it('product getCustomPriceList: all pages, and a limit with a type filter', async () => {
+		const result = await run('opPriceList');
+		expectSuccess(result);
+		const base = `/master-data/v1/product-management/products/price-lists/custom/${fx.customPriceId}`;
+		const all = await api(sandbox, TOKEN, `${base}?limit=1000`);
+		const allItems = items(result, 'All entries');
+		expect(allItems).toHaveLength(all.total);
+		expect(allItems.map((entry) => entry.id)).toEqual(all.content.map((entry: Json) => entry.id));
+		expect(allItems[0]).toEqual(expect.objectContaining({ productId: expect.stringMatching(UUID), from: expect.any(Number) }));
+
+		const equipment = await api(sandbox, TOKEN, `${base}?type=EQUIPMENT&limit=2`);
+		const limited = items(result, 'First 2 equipment entries');
+		expect(limited.map((entry) => entry.id)).toEqual(equipment.content.map((entry: Json) => entry.id));
+		expect(limited).toHaveLength(Math.min(2, equipment.total));
+	});
+
+	it('product updatePriceItem: puts the price tier and outputs success', async () => {
+		const result = await run('opPriceItem');
+		expectSuccess(result);
+		expect(result.items).toEqual([expect.objectContaining({ success: true })]);
+		const puts = result.sent.filter((r) => r.method === 'PUT');
+		expect(puts).toHaveLength(1);
+		expect(puts[0].path).toBe(`/master-data/v1/product-management/products/${fx.equipmentProductId}/price-list/${fx.priceId}`);
+		expect(puts[0].body).toEqual({ from: 1, price: 399.5, calculationType: 'FIXED' });
+		const product = (sandbox.store.products as Map<string, Json>).get(fx.equipmentProductId)!;
+		expect(product.priceItems.find((item: Json) => item.id === fx.priceId)).toMatchObject({ from: 1, price: 399.5 });
+	});
+
+	it('product attach: links a SERVICE product to the main product', async () => {
+		const result = await run('opAttach');
+		expectSuccess(result);
+		expect(result.items).toHaveLength(1);
+		const posts = result.sent.filter((r) => r.method === 'POST');
+		expect(posts.map((r) => [r.path, r.body])).toEqual([
+			[`/master-data/v1/product-management/products/${fx.equipmentProductId}/attach`, { productId: other.serviceProductId }],
+		]);
+		expect((sandbox.store.attachments as Map<string, Set<string>>).get(fx.equipmentProductId)?.has(other.serviceProductId)).toBe(
+			true,
+		);
+	});
+
+	it("product attach: a product that is not a SERVICE fails with the API's explanation", async () => {
+		const result = await run('opAttachRefused');
+		expect(result.status).toBe('error');
+		const text = `${result.error?.message} ${result.error?.description ?? ''}`;
+		expect(text).toContain('Only SERVICE products can be attached');
+		expect(result.sent.map((r) => r.status)).toEqual([expect.any(Number)]);
+		expect(result.sent[0].status).toBeGreaterThanOrEqual(400);
+	});
+
+	it('release update: sends only the fields given', async () => {
+		const result = await run('opReleaseUpdate');
+		expectSuccess(result);
+		expect(result.items).toHaveLength(1);
+		const patches = result.sent.filter((r) => r.method === 'PATCH');
+		expect(patches).toHaveLength(1);
+		expect(patches[0].path).toBe(`/master-data/v1/booking-management/releases/${fx.releaseId}`);
+		expect(patches[0].body).toEqual({ quantity: 2.5, reason: 'Partial return', externalId: 'ext-rel-1', bookingId: fx.bookingId });
+		expect((sandbox.store.releases as Map<string, Json>).get(fx.releaseId)).toMatchObject({
+			quantity: 2.5,
+			reason: 'Partial return',
+		});
+	});
+
+	it('inventory delete: outputs deleted: true, and a second run fails with the 404 message', async () => {
+		expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(true);
+		const first = await run('opInventoryDelete');
+		expectSuccess(first);
+		expect(first.items).toEqual([expect.objectContaining({ deleted: true })]);
+		expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(false);
+
+		const second = await run('opInventoryDelete');
+		expect(second.status).toBe('error');
+		expect(second.error?.message).toMatch(/not found/i);
+		expect(second.error?.description ?? '').toContain(`No inventory has the id ${other.inventoryId}`);
+		expect(second.error?.node?.name).toBe('Delete inventory');
+		expect(second.sent.map((r) => r.status)).toEqual([404]);
+	});
+
+	it('equipmentModel getAll: all pages of a brand, a limited search, and a list of IDs', async () => {
+		const result = await run('opModels');
+		expectSuccess(result);
+		const models = '/master-data/v1/equipment-management/models';
+
+		const brand = await api(sandbox, TOKEN, `${models}?brandId=${fx.brandId}&limit=1000`);
+		const brandItems = items(result, 'Brand, all pages');
+		expect(brand.total).toBeGreaterThan(50); // more than one page of the API's default size
+		expect(brandItems).toHaveLength(brand.total);
+		expect(new Set(brandItems.map((m) => m.id)).size).toBe(brand.total);
+		expect(brandItems.every((m) => m.brandId === fx.brandId)).toBe(true);
+
+		const search = await api(sandbox, TOKEN, `${models}?search=komatsu&limit=5`);
+		const searchItems = items(result, 'Search, first 5');
+		expect(searchItems).toHaveLength(5);
+		expect(searchItems.map((m) => m.id)).toEqual(search.content.map((m: Json) => m.id));
+		expect(searchItems.every((m) => /komatsu/i.test(m.name))).toBe(true);
+
+		const byIds = items(result, 'By IDs');
+		expect(byIds.map((m) => m.id).sort()).toEqual([fx.modelId, (sandbox.store.models as Json[])[1].id].sort());
+		const idsRequest = result.sent.find((r) => typeof r.query.ids === 'string');
+		expect(String(idsRequest?.query.ids).split(',')).toHaveLength(2);
+	});
+
+	it('equipmentDistance get: one item per equipment for the day, nulls kept', async () => {
+		const result = await run('opDistance');
+		expectSuccess(result);
+		const expected: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		expect(expected.length).toBeGreaterThanOrEqual(200);
+		expect(result.items).toEqual(expected);
+		expect(result.items.some((record) => record.distance === null)).toBe(true);
+		expect(result.sent.map((r) => [r.method, r.path, r.headers.accept])).toEqual([
+			['GET', `/analytics/v1/equipment-distance/${fx.distanceDate}`, 'application/json'],
+		]);
+	});
+
+	it('a wrong access token fails with the authorization message', async () => {
+		const result = await run('opBadCredential');
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(/Authorization failed/);
+		expect(result.sent.map((r) => [r.status, r.headers.authorization])).toEqual([[401, 'Bearer wrong-token']]);
+	});
+
+	it('every request n8n sent is one the OpenAPI document allows', () => {
+		const sentByN8n = sandbox.requests.filter((r) => !r.headers[EXPECTATION_HEADER]);
+		expect(sentByN8n.length).toBeGreaterThan(10);
+		expect(contractViolations(sentByN8n)).toEqual([]);
+	});
+});

@@ -1,0 +1,190 @@
+/**
+ * Helpers of the e2e suite: typed access to scripts/n8n-runtime.js and the sandbox, and builders of
+ * workflows that use the Equipment Rental node as a user would save them.
+ */
+
+// The runtime and the sandbox are plain JavaScript so that they run without a build step.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const runtime = require('../../scripts/n8n-runtime');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox } = require('../../sandbox/server');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { validateRequest } = require('../../sandbox/contract');
+
+export type Json = Record<string, any>;
+
+export interface NodeError {
+	message: string;
+	description?: string;
+	httpCode?: string;
+	node?: { name: string };
+	[key: string]: unknown;
+}
+
+export interface RunResult {
+	run: Json;
+	status: string;
+	error?: NodeError;
+	lastNodeExecuted?: string;
+	items: Json[];
+	node(name: string, output?: number): Json[] | undefined;
+	exitCode: number | string;
+	ms: number;
+	stdout: string;
+	stderr: string;
+}
+
+export interface PreparedFolder {
+	userFolder: string;
+	examples: Array<Json & { file: string; id: string; name: string }>;
+	run(id: string, options?: { env?: Record<string, string> }): Promise<RunResult>;
+	execute(id: string): Promise<Json[]>;
+}
+
+export interface Runtime {
+	N8N_VERSION: string;
+	NODE_TYPE: string;
+	CREDENTIAL_TYPE: string;
+	CREDENTIAL_ID: string;
+	CREDENTIAL_NAME: string;
+	EXAMPLE_FILES_DIR: string;
+	loadExamples(): Array<Json & { file: string; id: string; name: string }>;
+	prepareUserFolder(
+		dir: string,
+		options: {
+			sandboxUrl: string;
+			token: string;
+			examples?: boolean;
+			workflows?: Json[];
+			credentials?: Json[];
+		},
+	): Promise<PreparedFolder>;
+}
+
+export interface SandboxRequest {
+	method: string;
+	url: string;
+	path: string;
+	query: Record<string, unknown>;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+	status: number | null;
+}
+
+export interface Sandbox {
+	url: string;
+	store: Json & { fixtures: Record<string, string> };
+	requests: SandboxRequest[];
+	close(): Promise<void>;
+}
+
+export const rt = runtime as Runtime;
+
+export function start(options: { token: string }): Promise<Sandbox> {
+	return startSandbox({ port: 0, ...options });
+}
+
+/** The requests among `requests` that the OpenAPI document does not allow. */
+export function contractViolations(requests: SandboxRequest[]): string[] {
+	return requests.flatMap((request) => {
+		const check = validateRequest({
+			method: request.method,
+			path: request.url,
+			query: request.query,
+			headers: request.headers,
+			body: request.body,
+		}) as { ok: boolean; errors: string[] };
+		return check.ok ? [] : [`${request.method} ${request.url}: ${check.errors.join('; ')}`];
+	});
+}
+
+export interface NodeSpec {
+	name: string;
+	parameters: Json;
+	/** Id and name of the credential to use; the sandbox credential unless told. */
+	credential?: { id: string; name: string };
+}
+
+/**
+ * A workflow as the editor saves it: a Manual Trigger (what `n8n execute` starts from) connected to
+ * each Equipment Rental node given, as parallel branches run top to bottom.
+ */
+export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): Json {
+	const trigger = {
+		id: `${id}-trigger`,
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const rentalNodes = nodes.map((spec, index) => ({
+		id: `${id}-node-${index}`,
+		name: spec.name,
+		type: rt.NODE_TYPE,
+		typeVersion: 1,
+		position: [300, index * 200],
+		parameters: spec.parameters,
+		credentials: {
+			[rt.CREDENTIAL_TYPE]: spec.credential ?? { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
+		},
+	}));
+	return {
+		id,
+		name,
+		active: false,
+		nodes: [trigger, ...rentalNodes],
+		connections: {
+			Start: { main: [rentalNodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] },
+		},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/** Marks the requests the tests send themselves, to tell them from those n8n sent. */
+export const EXPECTATION_HEADER = 'x-e2e-expectation';
+
+/** Calls the sandbox directly (not through n8n), to learn what the node should have produced. */
+export async function api(sandbox: Sandbox, token: string, path: string): Promise<any> {
+	const res = await fetch(`${sandbox.url}${path}`, {
+		headers: { authorization: `Bearer ${token}`, accept: 'application/json', [EXPECTATION_HEADER]: '1' },
+	});
+	if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
+	return res.json();
+}
+
+/** Rows of a CSV text (RFC 4180 quoting), header row included. */
+export function parseCsv(text: string): string[][] {
+	const rows: string[][] = [];
+	let row: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (quoted) {
+			if (c === '"' && text[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (c === '"') quoted = false;
+			else field += c;
+		} else if (c === '"') quoted = true;
+		else if (c === ',') {
+			row.push(field);
+			field = '';
+		} else if (c === '\n' || c === '\r') {
+			if (c === '\r' && text[i + 1] === '\n') i++;
+			row.push(field);
+			rows.push(row);
+			row = [];
+			field = '';
+		} else field += c;
+	}
+	if (field !== '' || row.length) {
+		row.push(field);
+		rows.push(row);
+	}
+	return rows;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

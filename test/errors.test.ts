@@ -1,0 +1,128 @@
+import { TOKEN, useSandbox } from './harness/sandbox';
+
+describe('Errors', () => {
+	const suite = useSandbox();
+
+	it("names the credential on 401, keeps the API's message, does not retry and never shows the token", async () => {
+		const wrongToken = 'wrong-token-5f2e9a';
+		const { error } = await suite.run(
+			{ resource: 'equipmentDistance', operation: 'get', date: suite.fixtures.distanceDate },
+			{ credentials: { baseUrl: suite.sandbox.url, accessToken: wrongToken } },
+		);
+
+		expect(error?.message).toBe('Authorization failed: the API did not accept the access token');
+		expect(error?.description).toContain('The API said: Invalid or missing access token');
+		expect(error?.description).toContain('Equipment Rental API credential');
+		expect(suite.sandbox.requests).toHaveLength(1);
+		expect(suite.sandbox.requests[0].headers.authorization).toBe(`Bearer ${wrongToken}`);
+		const serialized = JSON.stringify({ ...error, message: error?.message, stack: error?.stack });
+		expect(serialized).not.toContain(wrongToken);
+		expect(serialized).not.toContain(TOKEN);
+	});
+
+	it('sends items that fail to the error output with their input and pairedItem; the others go on', async () => {
+		const { fixtures } = suite;
+		const { items, errorItems } = await suite.run(
+			{
+				resource: 'product',
+				operation: 'attach',
+				productId: '={{ $json.product }}',
+				serviceProductId: '={{ $json.service }}',
+			},
+			{
+				onError: 'continueErrorOutput',
+				items: [
+					{ product: fixtures.equipmentProductId, service: 'not-a-uuid' },
+					{ product: fixtures.personProductId, service: fixtures.serviceProductId },
+					{ product: fixtures.equipmentProductId, service: fixtures.personProductId },
+				],
+			},
+		);
+
+		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([[{ success: true }, { item: 1 }]]);
+		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
+		expect(errorItems[0].json.error).toMatch(/^'Service Product ID' must be a UUID .*\[item 0\]$/);
+		expect(errorItems[1].json.error).toContain('The API rejected the request (HTTP 422)');
+		expect(suite.sandbox.requests).toHaveLength(2);
+	});
+
+	it('keeps pairedItem on one-to-many outputs of several input items', async () => {
+		const { items } = await suite.run(
+			{ resource: 'equipmentModel', operation: 'getAll', limit: '={{ $json.limit }}' },
+			{ items: [{ limit: 2 }, { limit: 0 }, { limit: 3 }], onError: 'continueRegularOutput' },
+		);
+
+		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 1, 2, 2, 2]);
+		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
+	});
+
+	it('stops the workflow on the first failing item without Continue on Fail', async () => {
+		const { error, items } = await suite.run(
+			{ resource: 'inventory', operation: 'delete', inventoryId: '={{ $json.id }}' },
+			{ items: [{ id: 'no-such-inventory-1' }, { id: '..' }] },
+		);
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/Not found|'Inventory ID' must be a non-empty identifier/);
+	});
+
+	it('reports a server error and retries a GET a bounded number of times before failing', async () => {
+		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
+		try {
+			const { error } = await suite.run({ resource: 'equipmentDistance', operation: 'get', date: '2024-01-01' });
+			expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+			expect(suite.sandbox.requests).toHaveLength(4);
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+
+	it('never retries a write, even on a transient failure', async () => {
+		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
+		try {
+			const { error } = await suite.run({
+				resource: 'quote',
+				operation: 'create',
+				clientId: suite.fixtures.clientId,
+				contractId: suite.fixtures.contractId,
+				amount: 1,
+			});
+			expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+			expect(suite.sandbox.requests).toHaveLength(1);
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+
+	it('reports an unreadable answer rather than passing it on', async () => {
+		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['malformed'] } });
+		try {
+			const { error } = await suite.run({
+				resource: 'product',
+				operation: 'updatePriceItem',
+				productId: suite.fixtures.equipmentProductId,
+				priceId: suite.fixtures.priceId,
+				from: 1,
+				price: 1,
+			});
+			expect(error?.message).toContain('The API returned an unreadable response');
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+
+	it('explains a dropped connection without the request headers', async () => {
+		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['drop'] } });
+		try {
+			const { error } = await suite.run({
+				resource: 'inventory',
+				operation: 'delete',
+				inventoryId: 'any',
+			});
+			expect(error?.message).toBe('The connection to the Equipment Rental API was dropped before it answered');
+			expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+});

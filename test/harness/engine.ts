@@ -1,0 +1,208 @@
+/**
+ * Runs the Equipment Rental node the way n8n does: n8n-core's WorkflowExecute drives the declarative node through
+ * its RoutingNode, and requests go over real HTTP. Only the host's services (credential storage, hooks) are
+ * provided here, as small stand-ins.
+ */
+import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+	INodeTypes,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow';
+
+import { EquipmentRentalApi } from '../../credentials/EquipmentRentalApi.credentials';
+import { EquipmentRental } from '../../nodes/EquipmentRental/EquipmentRental.node';
+
+export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';
+export const NODE_NAME = 'Equipment Rental';
+const INPUT_NODE_NAME = 'Input';
+
+/** Emits the items given in its `items` parameter: the input of the node under test. */
+class InputItems implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Input',
+		name: 'testInput',
+		group: ['input'],
+		version: 1,
+		description: 'Test input',
+		defaults: { name: INPUT_NODE_NAME },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getNodeParameter('items', 0) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+function loadNodeTypes(): INodeTypes {
+	const equipmentRental = new EquipmentRental();
+	// n8n's loader adds the "Request Options" (timeout, batching, proxy) to every declarative node.
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(equipmentRental);
+	const types: Record<string, INodeType> = { [NODE_TYPE]: equipmentRental, 'test.input': new InputItems() };
+	return {
+		getByName: (name) => types[name],
+		getByNameAndVersion: (name) => types[name],
+		getKnownTypes: () => ({}),
+	};
+}
+
+const credentialType: ICredentialType = new EquipmentRentalApi();
+
+/** Stands in for n8n's credential store; authenticates requests from the credential type's own description. */
+class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = credentialType;
+		if (typeof authenticate !== 'object') throw new Error('expected generic authentication');
+		const headers = workflow.expression.getParameterValue(
+			authenticate.properties.headers as INodeParameters,
+			null,
+			0,
+			0,
+			node.name,
+			[],
+			'internal',
+			{ $credentials: credentials },
+		) as IDataObject;
+		return { ...requestOptions, headers: { ...requestOptions.headers, ...headers } };
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by declarative nodes');
+	}
+
+	async getDecrypted() {
+		return { ...this.data };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+}
+
+export interface RunOptions {
+	/** The node's parameters, as saved in a workflow. */
+	parameters: INodeParameters;
+	/** Input items; one empty item when not given. */
+	items?: IDataObject[];
+	credentials: { baseUrl: string; accessToken: string };
+	onError?: INode['onError'];
+	timezone?: string;
+}
+
+export interface RunResult {
+	/** Items of the main output. */
+	items: INodeExecutionData[];
+	/** Items of the error output (onError: continueErrorOutput). */
+	errorItems: INodeExecutionData[];
+	/** The error that stopped the workflow, if any. */
+	error?: IRun['data']['resultData']['error'];
+	run: IRun;
+}
+
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const nodes: INode[] = [
+		{
+			id: 'input',
+			name: INPUT_NODE_NAME,
+			type: 'test.input',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: (options.items ?? [{}]) as unknown as IDataObject[] } as INodeParameters,
+		},
+		{
+			id: 'node-under-test',
+			name: NODE_NAME,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters,
+			credentials: { equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' } },
+			...(options.onError ? { onError: options.onError } : {}),
+		},
+	];
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes,
+		connections: {
+			[INPUT_NODE_NAME]: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
+		},
+		active: false,
+		nodeTypes: loadNodeTypes(),
+		settings: { timezone: options.timezone ?? 'UTC' },
+	});
+	const mode: WorkflowExecuteMode = 'manual';
+	const additionalData = {
+		credentialsHelper: new CredentialsHelper(options.credentials),
+		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
+			id: 'test-workflow',
+			name: 'test',
+			nodes,
+			connections: {},
+			active: false,
+			activeVersionId: null,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		}),
+		executionId: 'test-execution',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: '',
+		instanceBaseUrl: '',
+		formWaitingBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		variables: {},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const run = await new WorkflowExecute(additionalData, mode).run({
+		workflow,
+		startNode: workflow.getNode(INPUT_NODE_NAME) as INode,
+	});
+	const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main ?? [];
+	return {
+		items: output[0] ?? [],
+		errorItems: output[1] ?? [],
+		error: run.data.resultData.error,
+		run,
+	};
+}

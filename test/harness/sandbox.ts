@@ -1,0 +1,76 @@
+/**
+ * Gives a test suite the local sandbox of the Integration API and checks, after each test, that every request the
+ * node sent is one the OpenAPI document allows (the contract test): the node and the sandbox cannot drift apart.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode, type RunOptions, type RunResult } from './engine';
+
+// The sandbox is plain JavaScript so that it runs without a build step.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox } = require('../../sandbox/server');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { validateRequest } = require('../../sandbox/contract');
+
+export const TOKEN = 'test-token-3b9d1c7e';
+
+export interface SandboxRequest {
+	method: string;
+	url: string;
+	path: string;
+	query: Record<string, unknown>;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+	status: number | null;
+}
+
+export interface Sandbox {
+	url: string;
+	store: { fixtures: Record<string, string>; [collection: string]: unknown };
+	requests: SandboxRequest[];
+	readonly maxInFlight: number;
+	setOptions(options: Record<string, unknown>): void;
+	resetStats(): void;
+	onRequest(hook: (request: SandboxRequest) => void | Promise<void>): () => void;
+	close(): Promise<void>;
+}
+
+export function contractViolations(requests: SandboxRequest[]): string[] {
+	return requests.flatMap((request) => {
+		const check = validateRequest({
+			method: request.method,
+			path: request.url,
+			query: request.query,
+			headers: request.headers,
+			body: request.body,
+		}) as { ok: boolean; errors: string[] };
+		return check.ok ? [] : [`${request.method} ${request.url}: ${check.errors.join('; ')}`];
+	});
+}
+
+export interface SandboxSuite {
+	sandbox: Sandbox;
+	fixtures: Record<string, string>;
+	/** Runs the node against this sandbox with the suite's credential. */
+	run(parameters: INodeParameters, options?: Partial<RunOptions>): Promise<RunResult>;
+}
+
+export function useSandbox(options: Record<string, unknown> = {}): SandboxSuite {
+	const suite = {} as SandboxSuite;
+	beforeAll(async () => {
+		suite.sandbox = (await startSandbox({ token: TOKEN, ...options })) as Sandbox;
+		suite.fixtures = suite.sandbox.store.fixtures;
+		suite.run = async (parameters, runOptions = {}) =>
+			await runNode({
+				parameters,
+				credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
+				...runOptions,
+			});
+	});
+	beforeEach(() => suite.sandbox.resetStats());
+	afterEach(() => {
+		expect(contractViolations(suite.sandbox.requests)).toEqual([]);
+	});
+	afterAll(async () => await suite.sandbox?.close());
+	return suite;
+}

@@ -1,0 +1,165 @@
+import { useSandbox } from './harness/sandbox';
+
+interface PriceListEntry {
+	id: string;
+	productId: string;
+	productTitle: string;
+	children?: PriceListEntry[];
+}
+
+describe('Product', () => {
+	const suite = useSandbox();
+	const entriesOf = (customPriceId: string) =>
+		(suite.sandbox.store.priceLists as unknown as Map<string, PriceListEntry[]>).get(customPriceId) ?? [];
+	const productType = (productId: string) =>
+		(suite.sandbox.store.products as unknown as Map<string, { type: string }>).get(productId)?.type;
+
+	describe('Get Custom Price List', () => {
+		const list = (extra: Record<string, unknown> = {}) => ({
+			resource: 'product',
+			operation: 'getCustomPriceList',
+			customPriceId: suite.fixtures.customPriceId,
+			...extra,
+		});
+
+		it('returns every entry with Return All, one item each, nested tiers kept', async () => {
+			const { items, error } = await suite.run(list({ returnAll: true }));
+			const expected = entriesOf(suite.fixtures.customPriceId);
+
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json.id).sort()).toEqual(expected.map((entry) => entry.id).sort());
+			const withTiers = expected.find((entry) => entry.children?.length);
+			expect(withTiers).toBeDefined();
+			expect(items.find((item) => item.json.id === withTiers?.id)?.json.children).toEqual(withTiers?.children);
+		});
+
+		it('returns exactly Limit entries', async () => {
+			const { items } = await suite.run(list({ returnAll: false, limit: 3 }));
+
+			expect(items).toHaveLength(3);
+			expect(suite.sandbox.requests).toHaveLength(1);
+			expect(suite.sandbox.requests[0].query).toMatchObject({ page: '1', limit: '3' });
+		});
+
+		it('sends the filters on every page', async () => {
+			suite.sandbox.setOptions({ maxPageSize: 2 });
+			try {
+				const { items } = await suite.run(
+					list({ returnAll: true, filters: { type: 'EQUIPMENT' }, options: { pageSize: 2 } }),
+				);
+				const expected = entriesOf(suite.fixtures.customPriceId).filter(
+					(entry) => productType(entry.productId) === 'EQUIPMENT',
+				);
+
+				expect(expected.length).toBeGreaterThan(2);
+				expect(items).toHaveLength(expected.length);
+				expect(suite.sandbox.requests.length).toBe(Math.ceil(expected.length / 2));
+				for (const request of suite.sandbox.requests) expect(request.query.type).toBe('EQUIPMENT');
+			} finally {
+				suite.sandbox.setOptions({ maxPageSize: undefined });
+			}
+		});
+
+		it('filters by product', async () => {
+			const [entry] = entriesOf(suite.fixtures.customPriceId);
+			const { items } = await suite.run(list({ returnAll: true, filters: { productId: entry.productId } }));
+
+			expect(items.length).toBeGreaterThan(0);
+			for (const item of items) expect(item.json.productId).toBe(entry.productId);
+		});
+
+		it('keeps an ID with a slash inside its own path segment', async () => {
+			const { error } = await suite.run(list({ customPriceId: '../products/x?y#z', returnAll: true }));
+
+			expect(suite.sandbox.requests.map((request) => request.path)).toEqual([
+				'/master-data/v1/product-management/products/price-lists/custom/..%2Fproducts%2Fx%3Fy%23z',
+			]);
+			expect(error?.message).toContain('Not found');
+		});
+
+		it('rejects an unknown product type from an expression', async () => {
+			const { error } = await suite.run(list({ returnAll: true, filters: { type: '={{ "TOOLS" }}' } }));
+
+			expect(error?.message).toContain("'Product Type' must be one of EQUIPMENT, INVENTORY, PERSON, SERVICE");
+			expect(suite.sandbox.requests).toHaveLength(0);
+		});
+	});
+
+	describe('Update Price Item', () => {
+		const update = (extra: Record<string, unknown> = {}) => ({
+			resource: 'product',
+			operation: 'updatePriceItem',
+			productId: suite.fixtures.equipmentProductId,
+			priceId: suite.fixtures.priceId,
+			from: 5,
+			price: 42.5,
+			...extra,
+		});
+
+		it('sends the range, the price and the default calculation type', async () => {
+			const { items, error } = await suite.run(update());
+
+			expect(error).toBeUndefined();
+			expect(suite.sandbox.requests.map((request) => [request.method, request.path])).toEqual([
+				[
+					'PUT',
+					`/master-data/v1/product-management/products/${suite.fixtures.equipmentProductId}/price-list/${suite.fixtures.priceId}`,
+				],
+			]);
+			expect(suite.sandbox.requests[0].body).toEqual({ from: 5, price: 42.5, calculationType: 'FIXED' });
+			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
+		});
+
+		it('sends a percentage calculation', async () => {
+			await suite.run(update({ calculationType: 'PERCENTAGE', price: 15 }));
+			expect(suite.sandbox.requests[0].body).toEqual({ from: 5, price: 15, calculationType: 'PERCENTAGE' });
+		});
+
+		it.each([
+			['from', 0, "'From Quantity' must be a number of at least 1"],
+			['price', -0.01, "'Price' must be a number of at least 0"],
+			['price', Number.NaN, "'Price' must be a number of at least 0"],
+			['productId', 'PRODUCT-1', "'Product ID' must be a UUID"],
+			['priceId', '.', "'Price Item ID' must be a non-empty identifier"],
+		])('rejects %s = %p before sending anything', async (field, value, message) => {
+			const { error } = await suite.run(update({ [field]: value }));
+			expect(error?.message).toContain(message);
+			expect(suite.sandbox.requests).toHaveLength(0);
+		});
+
+		it("reports the API's message for an unknown price item", async () => {
+			const { error } = await suite.run(update({ priceId: 'no-such-price' }));
+
+			expect(error?.message).toContain('Not found');
+			expect(error?.description).toContain('no price item with the id no-such-price');
+		});
+	});
+
+	describe('Attach Service', () => {
+		const attach = (serviceProductId: string) => ({
+			resource: 'product',
+			operation: 'attach',
+			productId: suite.fixtures.equipmentProductId,
+			serviceProductId,
+		});
+
+		it('attaches a service product to the main product', async () => {
+			const { items, error } = await suite.run(attach(suite.fixtures.serviceProductId));
+
+			expect(error).toBeUndefined();
+			expect(suite.sandbox.requests[0].path).toBe(
+				`/master-data/v1/product-management/products/${suite.fixtures.equipmentProductId}/attach`,
+			);
+			expect(suite.sandbox.requests[0].body).toEqual({ productId: suite.fixtures.serviceProductId });
+			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
+		});
+
+		it('explains the refusal to attach a product that is not a service, naming the field', async () => {
+			const { error } = await suite.run(attach(suite.fixtures.personProductId));
+
+			expect(error?.message).toContain('The API rejected the request (HTTP 422)');
+			expect(error?.description).toContain('Only SERVICE products can be attached');
+			expect(error?.description).toContain("The field at fault is 'productId'");
+		});
+	});
+});
