@@ -112,7 +112,7 @@ describe('Equipment Model: Get Many', () => {
 
 			expect(items).toEqual([]);
 			expect(error?.message).toContain('The Equipment Rental API failed to process the request (HTTP 500)');
-			expect(pageThreeCalls).toBe(4);
+			expect(pageThreeCalls).toBe(5);
 		} finally {
 			removeHook();
 		}

@@ -71,7 +71,7 @@ describe('Errors', () => {
 		try {
 			const { error } = await suite.run({ resource: 'equipmentDistance', operation: 'get', date: '2024-01-01' });
 			expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
-			expect(suite.sandbox.requests).toHaveLength(4);
+			expect(suite.sandbox.requests).toHaveLength(5);
 		} finally {
 			suite.sandbox.setOptions({ faults: null });
 		}

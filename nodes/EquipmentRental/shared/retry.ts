@@ -4,8 +4,8 @@ import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
 import { toItemError, transportErrorCode } from './errors';
 import type { RequestData } from './itemRequest';
 
-const MAX_RETRIES = 3;
-const FIRST_BACKOFF_MS = 200;
+const MAX_RETRIES = 4;
+const FIRST_BACKOFF_MS = 100;
 const MAX_WAIT_MS = 30_000;
 const RETRYABLE_HTTP_CODES = new Set(['429', '500', '502', '503', '504', 'malformed']);
 const RETRYABLE_TRANSPORT_CODES = new Set(['ECONNRESET', 'EPIPE']);
