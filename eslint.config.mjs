@@ -1,47 +1,32 @@
-import communityNodes from '@n8n/eslint-plugin-community-nodes';
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+// The same gate as n8n's verification scanner (@n8n/scan-community-package) and `n8n-node lint`: n8n's community
+// rules everywhere, plus the older eslint-plugin-n8n-nodes-base rule sets for package.json, credentials and nodes.
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';
-import jsoncParser from 'jsonc-eslint-parser';
-
-// The older plugin still asks for string connection types and camel-cased documentation slugs; n8n's current
-// community rules ask for NodeConnectionTypes and a documentation URL. The current rules win.
-const SUPERSEDED_RULES = {
-	'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-	'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-	'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-};
-const legacyRules = (name) => ({ ...n8nNodesBase.configs[name].rules, ...SUPERSEDED_RULES });
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'sandbox/**', 'scripts/**', 'examples/**', '*.js', '*.mjs'] },
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: legacyRules('community'),
-	},
+	n8nCommunityNodesPlugin.configs.recommended,
+	{ rules: { 'no-console': 'error' } },
+	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
+	{ files: ['package.json'], rules: n8nNodesBase.configs.community.rules },
 	{
 		files: ['credentials/**/*.ts'],
-		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: legacyRules('credentials'),
-	},
-	{
-		files: ['nodes/**/*.ts'],
-		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: legacyRules('nodes'),
-	},
-	{
-		files: ['package.json', 'nodes/**/*.ts', 'credentials/**/*.ts'],
-		...communityNodes.configs.recommended,
-		languageOptions: {
-			parser: tsParser,
-			parserOptions: { sourceType: 'module', project: false },
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			// Superseded: community nodes link a documentation URL, and credential-password-field checks passwords.
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
 		},
 	},
 	{
-		files: ['package.json'],
-		languageOptions: { parser: jsoncParser },
+		files: ['nodes/**/*.ts'],
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			// Superseded: the community rules ask for NodeConnectionTypes rather than the string "main".
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+		},
 	},
+	// The package.json rules walk the object literal that the TypeScript parser makes of a JSON document.
+	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
 ];

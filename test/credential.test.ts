@@ -19,7 +19,10 @@ async function recordingServer(): Promise<{ url: string; seen: IncomingMessage[]
 describe('Credential', () => {
 	let recorder: Awaited<ReturnType<typeof recordingServer>>;
 	beforeAll(async () => (recorder = await recordingServer()));
-	afterAll(() => recorder.server.close());
+	afterAll(() => {
+		recorder.server.closeAllConnections();
+		recorder.server.close();
+	});
 	beforeEach(() => (recorder.seen.length = 0));
 
 	it.each([

@@ -1,8 +1,10 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { useSandbox } from './harness/sandbox';
 
 describe('Release: Update', () => {
 	const suite = useSandbox();
-	const update = (updateFields: Record<string, unknown>, releaseId = suite.fixtures.releaseId) => ({
+	const update = (updateFields: INodeParameters, releaseId = suite.fixtures.releaseId) => ({
 		resource: 'release',
 		operation: 'update',
 		releaseId,
