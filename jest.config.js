@@ -8,5 +8,6 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
 	},
 	setupFiles: ['<rootDir>/test/harness/environment.js'],
+	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],
 	testTimeout: 30_000,
 };
