@@ -2,12 +2,14 @@
  * End to end: the built package installed in a real n8n as a community package, a credential
  * pointing at the sandbox, the example workflows and one workflow per operation, each executed
  * headlessly with `n8n execute --id=... --rawOutput`; the items it produced are checked against
- * what the sandbox holds.
+ * what the sandbox holds. The trigger runs in an activated workflow of a running n8n server.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
+import { startN8nServer } from './n8n-server';
 import {
 	api,
 	contractViolations,
@@ -22,16 +24,26 @@ import {
 	type SandboxRequest,
 	start,
 	UUID,
+	waitFor,
 } from './support';
 
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
+/** The credential examples/ai-agent-quote.json names for its chat model. */
+const OPENAI_CREDENTIAL = { id: 'openAiPlaceholder', name: 'OpenAI account', type: 'openAiApi' };
+const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
+const MODELS_PATH = '/master-data/v1/equipment-management/models';
+/** The trigger polls every minute, at a second n8n picks at random. */
+const NEXT_POLL_TIMEOUT_MS = 75_000;
 
 let sandbox: Sandbox;
 let fx: Record<string, string>;
 /** IDs the every-operation example does not touch, for the per-operation workflows. */
 let other: { serviceProductId: string; inventoryId: string };
 let n8n: PreparedFolder;
+let chatModel: FakeChatModel;
+/** What the fake chat model passes to the quote tool of the AI-agent example. */
+let quoteToolArguments: Json;
 let tmp: string;
 const timings: Array<[string, number]> = [];
 
@@ -191,6 +203,14 @@ beforeAll(async () => {
 		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
 		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find((id) => id !== fx.inventoryId)!,
 	};
+	quoteToolArguments = {
+		clientId: fx.clientId,
+		contractId: fx.contractId,
+		amount: 1250.5,
+		startDate: '2026-06-03T08:00:00Z',
+		endDate: '2026-06-07T17:00:00Z',
+	};
+	chatModel = await startFakeChatModel(quoteToolArguments);
 	const started = Date.now();
 	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
 		sandboxUrl: sandbox.url,
@@ -198,12 +218,14 @@ beforeAll(async () => {
 		workflows: operationWorkflows(),
 		credentials: [
 			{ ...BAD_CREDENTIAL, type: rt.CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, accessToken: 'wrong-token' } },
+			{ ...OPENAI_CREDENTIAL, data: { apiKey: 'sk-e2e-fake', url: chatModel.url } },
 		],
 	});
 	timings.push(['prepare user folder + imports', Date.now() - started]);
 }, 600_000);
 
 afterAll(async () => {
+	await chatModel?.close();
 	await sandbox?.close();
 	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 	const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
@@ -217,9 +239,11 @@ afterAll(async () => {
 describe('the package in a real n8n', () => {
 	it('imports the example workflows', () => {
 		expect(n8n.examples.map((wf) => wf.file)).toEqual([
+			'ai-agent-quote.json',
 			'chat-quote-creation.json',
 			'daily-distance-report.json',
 			'every-operation.json',
+			'model-change-alert.json',
 			'scheduled-model-sync.json',
 		]);
 	});
@@ -320,6 +344,38 @@ describe('example workflows', () => {
 		expect(posts[0].body).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5, status: 'OPEN' });
 	});
 
+	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
+		const chatRequestsBefore = chatModel.requests.length;
+		const result = await run('exAiAgentQuote');
+		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
+		expectSuccess(result);
+		const [firstAsk, afterTool] = chatModel.requests.slice(chatRequestsBefore);
+		expect(firstAsk.tools?.map((tool) => tool.function.name)).toEqual(['Create_quote']);
+
+		const posts = result.sent.filter((r) => r.method === 'POST');
+		expect(posts.map((r) => r.path)).toEqual([QUOTES_PATH]);
+		// The node sends dates as full ISO timestamps with milliseconds.
+		const asSent = (date: string) => new Date(date).toISOString();
+		expect(posts[0].body).toMatchObject({
+			...quoteToolArguments,
+			startDate: asSent(quoteToolArguments.startDate),
+			endDate: asSent(quoteToolArguments.endDate),
+			status: 'OPEN',
+		});
+		const createdQuote = [...(sandbox.store.quotes as Map<string, Json>).values()].at(-1)!;
+		expect(createdQuote).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5 });
+
+		const [toolRun] = result.run.data.resultData.runData['Create quote'];
+		expect(toolRun.executionStatus).toBe('success');
+		expect(toolRun.data.ai_tool[0].map((item: Json) => item.json)).toEqual([
+			expect.objectContaining({ id: createdQuote.id, clientId: fx.clientId, contractId: fx.contractId }),
+		]);
+		const toolAnswer = afterTool.messages.find((message) => message.role === 'tool');
+		expect(String(toolAnswer?.content)).toContain(createdQuote.id);
+		const [agentReply] = items(result, 'AI Agent');
+		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${toolAnswer?.content}`);
+	});
+
 	it("daily-distance-report: yesterday's distance per equipment, flagging records without distance", async () => {
 		const result = await run('exDistanceReport');
 		expectSuccess(result);
@@ -360,7 +416,7 @@ describe('one workflow per operation', () => {
 		expect(result.sent).toHaveLength(1);
 		const [request] = result.sent;
 		expect(request.method).toBe('POST');
-		expect(request.path).toBe('/master-data/v1/quote-management/quotes');
+		expect(request.path).toBe(QUOTES_PATH);
 		expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
 		expect(request.body).toMatchObject({
 			clientId: fx.clientId,
@@ -456,16 +512,15 @@ describe('one workflow per operation', () => {
 	it('equipmentModel getAll: all pages of a brand, a limited search, and a list of IDs', async () => {
 		const result = await run('opModels');
 		expectSuccess(result);
-		const models = '/master-data/v1/equipment-management/models';
 
-		const brand = await api(sandbox, TOKEN, `${models}?brandId=${fx.brandId}&limit=1000`);
+		const brand = await api(sandbox, TOKEN, `${MODELS_PATH}?brandId=${fx.brandId}&limit=1000`);
 		const brandItems = items(result, 'Brand, all pages');
 		expect(brand.total).toBeGreaterThan(50); // more than one page of the API's default size
 		expect(brandItems).toHaveLength(brand.total);
 		expect(new Set(brandItems.map((m) => m.id)).size).toBe(brand.total);
 		expect(brandItems.every((m) => m.brandId === fx.brandId)).toBe(true);
 
-		const search = await api(sandbox, TOKEN, `${models}?search=komatsu&limit=5`);
+		const search = await api(sandbox, TOKEN, `${MODELS_PATH}?search=komatsu&limit=5`);
 		const searchItems = items(result, 'Search, first 5');
 		expect(searchItems).toHaveLength(5);
 		expect(searchItems.map((m) => m.id)).toEqual(search.content.map((m: Json) => m.id));
@@ -496,6 +551,57 @@ describe('one workflow per operation', () => {
 		expect(result.sent.map((r) => [r.status, r.headers.authorization])).toEqual([[401, 'Bearer wrong-token']]);
 	});
 
+});
+
+describe('the trigger in an activated workflow', () => {
+	it('model-change-alert: after the baseline poll, the next poll emits exactly the model changed in the sandbox', async () => {
+		const workflowId = 'exModelChangeAlert';
+		const modelRequests = () => sandbox.requests.filter((r) => r.path === MODELS_PATH);
+		const serverStarting = Date.now();
+		const server = await startN8nServer(n8n.userFolder);
+		timings.push(['trigger: n8n server start', Date.now() - serverStarting]);
+		try {
+			const requestsBefore = modelRequests().length;
+			const activatedAt = Date.now();
+			await server.activate(workflowId);
+			// Activation polls once, for the baseline: one model asked for, nothing emitted.
+			const [baselinePoll] = modelRequests().slice(requestsBefore);
+			expect(baselinePoll.query).toEqual({ page: '1', limit: '1' });
+			expect(await server.executions(workflowId)).toEqual([]);
+
+			const changed = (sandbox.store.models as Json[])[7];
+			changed.name = `${changed.name} (renamed in e2e)`;
+			changed.updatedAt = new Date().toISOString();
+			const changedAt = Date.now();
+			const finished = await waitFor(
+				'an execution started by the next poll',
+				async () => (await server.executions(workflowId)).find((e) => e.status !== 'new' && e.status !== 'running'),
+				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+			);
+			timings.push(['trigger: wait for the next poll', Date.now() - changedAt]);
+
+			const [nextPoll] = modelRequests().slice(requestsBefore + 1);
+			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeGreaterThanOrEqual(activatedAt);
+			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeLessThan(Date.parse(changed.updatedAt));
+			const execution = await server.execution(finished.id);
+			expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
+			expect(rt.nodeItems(execution, 'Equipment model changed')).toEqual([changed]);
+			expect(rt.nodeItems(execution, 'Change alert')).toEqual([
+				{
+					modelId: changed.id,
+					model: changed.name,
+					brand: changed.brand.name,
+					updatedAt: changed.updatedAt,
+					alert: `Equipment model "${changed.name}" was created or changed at ${changed.updatedAt}.`,
+				},
+			]);
+		} finally {
+			await server.stop();
+		}
+	}, 240_000);
+});
+
+describe('the contract', () => {
 	it('every request n8n sent is one the OpenAPI document allows', () => {
 		const sentByN8n = sandbox.requests.filter((r) => !r.headers[EXPECTATION_HEADER]);
 		expect(sentByN8n.length).toBeGreaterThan(10);

@@ -2,14 +2,17 @@
  * Helpers of the e2e suite: typed access to scripts/n8n-runtime.js and the sandbox, and builders of
  * workflows that use the Equipment Rental node as a user would save them.
  */
+import type { ChildProcess } from 'node:child_process';
+
+import type { Sandbox } from '../harness/sandbox';
+
+export { contractViolations, type Sandbox, type SandboxRequest } from '../harness/sandbox';
 
 // The runtime and the sandbox are plain JavaScript so that they run without a build step.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const runtime = require('../../scripts/n8n-runtime');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require('../../sandbox/server');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { validateRequest } = require('../../sandbox/contract');
 
 export type Json = Record<string, any>;
 
@@ -41,6 +44,21 @@ export interface PreparedFolder {
 	execute(id: string): Promise<Json[]>;
 }
 
+/** A running `n8n start`, as scripts/n8n-runtime.js's startN8nServer returns it. */
+export interface RuntimeServer {
+	url: string;
+	child: ChildProcess;
+	stop(): Promise<void>;
+	isRunning(): boolean;
+}
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	password: string;
+}
+
 export interface Runtime {
 	N8N_VERSION: string;
 	NODE_TYPE: string;
@@ -59,43 +77,22 @@ export interface Runtime {
 			credentials?: Json[];
 		},
 	): Promise<PreparedFolder>;
+	cacheDir(): string;
+	getFreePort(): Promise<number>;
+	nodeItems(run: Json, nodeName: string, outputIndex?: number): Json[] | undefined;
+	startN8nServer(userFolder: string, options: { port: number; output?: 'forward' | 'quiet' }): Promise<RuntimeServer>;
+	setupOwner(url: string, owner: Owner): Promise<boolean>;
+	/** Returns the session cookie, bound to the `browser-id` header n8n-runtime sends ({@link BROWSER_ID}). */
+	login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;
 }
 
-export interface SandboxRequest {
-	method: string;
-	url: string;
-	path: string;
-	query: Record<string, unknown>;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
-	status: number | null;
-}
-
-export interface Sandbox {
-	url: string;
-	store: Json & { fixtures: Record<string, string> };
-	requests: SandboxRequest[];
-	close(): Promise<void>;
-}
+/** The `browser-id` header rt.login signs in with: n8n accepts the session cookie only with the same header. */
+export const BROWSER_ID = 'n8n-runtime';
 
 export const rt = runtime as Runtime;
 
 export function start(options: { token: string }): Promise<Sandbox> {
 	return startSandbox({ port: 0, ...options });
-}
-
-/** The requests among `requests` that the OpenAPI document does not allow. */
-export function contractViolations(requests: SandboxRequest[]): string[] {
-	return requests.flatMap((request) => {
-		const check = validateRequest({
-			method: request.method,
-			path: request.url,
-			query: request.query,
-			headers: request.headers,
-			body: request.body,
-		}) as { ok: boolean; errors: string[] };
-		return check.ok ? [] : [`${request.method} ${request.url}: ${check.errors.join('; ')}`];
-	});
 }
 
 export interface NodeSpec {
@@ -188,3 +185,21 @@ export function parseCsv(text: string): string[][] {
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Asks `check` once a second until it returns something other than undefined, and returns that; fails with
+ * `explain()` after timeoutMs.
+ */
+export async function waitFor<T>(
+	what: string,
+	check: () => Promise<T | undefined>,
+	{ timeoutMs, explain = () => '' }: { timeoutMs: number; explain?: () => string },
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}\n${explain()}`);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}

@@ -24,8 +24,10 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 
 import { EquipmentRentalApi } from '../../credentials/EquipmentRentalApi.credentials';
 import { EquipmentRental } from '../../nodes/EquipmentRental/EquipmentRental.node';
+import { EquipmentRentalTrigger } from '../../nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node';
 
 export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';
+export const TRIGGER_NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRentalTrigger';
 export const NODE_NAME = 'Equipment Rental';
 const INPUT_NODE_NAME = 'Input';
 
@@ -49,11 +51,14 @@ class InputItems implements INodeType {
 	}
 }
 
-function loadNodeTypes(): INodeTypes {
-	const equipmentRental = new EquipmentRental();
+export function loadNodeTypes(equipmentRental: INodeType = new EquipmentRental()): INodeTypes {
 	// n8n's loader adds the "Request Options" (timeout, batching, proxy) to every declarative node.
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(equipmentRental);
-	const types: Record<string, INodeType> = { [NODE_TYPE]: equipmentRental, 'test.input': new InputItems() };
+	const types: Record<string, INodeType> = {
+		[NODE_TYPE]: equipmentRental,
+		[TRIGGER_NODE_TYPE]: new EquipmentRentalTrigger(),
+		'test.input': new InputItems(),
+	};
 	return {
 		getByName: (name) => types[name],
 		getByNameAndVersion: (name) => types[name],
@@ -124,6 +129,8 @@ export interface RunOptions {
 	credentials: { baseUrl: string; accessToken: string };
 	onError?: INode['onError'];
 	timezone?: string;
+	/** Runs this node type in place of the Equipment Rental node, e.g. a variant of its description. */
+	nodeType?: INodeType;
 }
 
 export interface RunResult {
@@ -134,6 +141,38 @@ export interface RunResult {
 	/** The error that stopped the workflow, if any. */
 	error?: IRun['data']['resultData']['error'];
 	run: IRun;
+}
+
+/** The host's services an execution needs: the credential store and lifecycle hooks. */
+export function executionAdditionalData(
+	credentials: RunOptions['credentials'],
+	mode: WorkflowExecuteMode,
+	nodes: INode[],
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new CredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
+			id: 'test-workflow',
+			name: 'test',
+			nodes,
+			connections: {},
+			active: false,
+			activeVersionId: null,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		}),
+		executionId: 'test-execution',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: '',
+		instanceBaseUrl: '',
+		formWaitingBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		variables: {},
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
@@ -165,34 +204,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			[INPUT_NODE_NAME]: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
 		},
 		active: false,
-		nodeTypes: loadNodeTypes(),
+		nodeTypes: loadNodeTypes(options.nodeType),
 		settings: { timezone: options.timezone ?? 'UTC' },
 	});
 	const mode: WorkflowExecuteMode = 'manual';
-	const additionalData = {
-		credentialsHelper: new CredentialsHelper(options.credentials),
-		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
-			id: 'test-workflow',
-			name: 'test',
-			nodes,
-			connections: {},
-			active: false,
-			activeVersionId: null,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-		}),
-		executionId: 'test-execution',
-		currentNodeExecutionIndex: 0,
-		restApiUrl: '',
-		instanceBaseUrl: '',
-		formWaitingBaseUrl: '',
-		webhookBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		webhookTestBaseUrl: '',
-		variables: {},
-		logAiEvent: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = executionAdditionalData(options.credentials, mode, nodes);
 
 	const run = await new WorkflowExecute(additionalData, mode).run({
 		workflow,

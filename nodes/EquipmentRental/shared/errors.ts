@@ -1,10 +1,23 @@
 import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** What the error helpers need of a node's context: the node, and the item when there is one (a trigger has none). */
+export interface ErrorContext {
+	getNode(): INode;
+	getItemIndex?(): number;
+}
+
+/** The " [item N]" that ends a message about one item's failure; empty where there are no items. */
+export function itemSuffix(context: ErrorContext): string {
+	const itemIndex = context.getItemIndex?.();
+	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+}
 
 const CREDENTIAL_HINT = "Check the Access Token and Base URL in the node's Equipment Rental API credential.";
 
@@ -47,7 +60,7 @@ function messageForStatus(status: number, retryAfterSeconds?: number): { message
  * to throw on HTTP errors (`ignoreHttpStatusErrors`), because n8n-core 2.8 would otherwise retry a 401 and replace
  * the API's message with generic status text.
  */
-export function apiError(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): NodeApiError {
+export function apiError(context: ErrorContext, response: IN8nHttpFullResponse): NodeApiError {
 	const status = response.statusCode;
 	const retryAfterSeconds = seconds(response.headers?.['retry-after']);
 	const { message, hint } = messageForStatus(status, retryAfterSeconds);
@@ -64,13 +77,13 @@ export function apiError(context: IExecuteSingleFunctions, response: IN8nHttpFul
 		message,
 		description: description || undefined,
 		httpCode: String(status),
-		itemIndex: context.getItemIndex(),
+		itemIndex: context.getItemIndex?.(),
 	});
 	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
 	return error;
 }
 
-export function malformedResponseError(context: IExecuteSingleFunctions, expected: string): NodeApiError {
+export function malformedResponseError(context: ErrorContext, expected: string): NodeApiError {
 	return new NodeApiError(
 		context.getNode(),
 		{},
@@ -78,7 +91,7 @@ export function malformedResponseError(context: IExecuteSingleFunctions, expecte
 			message: `The API returned an unreadable response: expected ${expected}`,
 			description: 'The answer was cut off or was not JSON. Try again; if it persists, the API may be failing.',
 			httpCode: 'malformed',
-			itemIndex: context.getItemIndex(),
+			itemIndex: context.getItemIndex?.(),
 		},
 	);
 }
@@ -126,7 +139,7 @@ export function transportErrorCode(error: unknown): string | undefined {
  * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause, because the
  * HTTP client's error carries the request's headers, and with them the access token.
  */
-export function toItemError(context: IExecuteSingleFunctions, error: unknown): NodeApiError | NodeOperationError {
+export function toItemError(context: ErrorContext, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	const code = transportErrorCode(error);
 	if (code) {
@@ -140,13 +153,13 @@ export function toItemError(context: IExecuteSingleFunctions, error: unknown): N
 					? 'Raise the timeout under Request Options > Timeout, or try again later.'
 					: 'Check the Base URL in the credential and that the API is reachable from n8n.',
 				// No httpCode: n8n would replace the message with its generic text for that code.
-				itemIndex: context.getItemIndex(),
+				itemIndex: context.getItemIndex?.(),
 			},
 		);
 	}
 	// Errors built from the API's answer carry no cause; any other may hold the request (see above).
 	if (error instanceof NodeApiError && !error.cause) return error;
 	return new NodeOperationError(context.getNode(), error instanceof Error ? error.message : String(error), {
-		itemIndex: context.getItemIndex(),
+		itemIndex: context.getItemIndex?.(),
 	});
 }

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { malformedResponseError } from './errors';
+import type { ErrorContext } from './errors';
+import { itemSuffix, malformedResponseError } from './errors';
 import type { ItemRun, RequestData, RequestParts } from './itemRequest';
 import { withParts } from './itemRequest';
 import { limitField, listOptionsField, pageSizeField, parallelRequestsField, returnAllField } from './listFields';
@@ -9,12 +10,12 @@ import { ItemParameters } from './parameters';
 import { requestWithRetry } from './retry';
 
 /** A list answer (spec 4.2, 4.8): one page of records and the number of records matching the filters. */
-interface Page {
+export interface Page {
 	content: IDataObject[];
 	total: number;
 }
 
-type FetchPage = (page: number, limit: number) => Promise<Page>;
+export type FetchPage = (page: number, limit: number) => Promise<Page>;
 
 // Data that changes while it is being paged makes offsets shift; the list is read again this many times at most.
 const MAX_LIST_ATTEMPTS = 3;
@@ -71,15 +72,19 @@ async function readOnce(fetchPage: FetchPage, wanted: number, pageSize: number, 
 	return { records: records.slice(0, expected), consistent, expected, total: first.total };
 }
 
-async function readList(context: IExecuteSingleFunctions, fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
+/**
+ * Reads `wanted` records (Infinity for all) with `fetchPage`, reading the whole list again when it changed while it
+ * was being paged; fails rather than return an incomplete list.
+ */
+export async function readList(context: ErrorContext, fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
 	let attempt = await readOnce(fetchPage, wanted, pageSize, parallel);
 	for (let reads = 1; !attempt.consistent; reads++) {
 		if (reads === MAX_LIST_ATTEMPTS) {
 			throw new NodeOperationError(
 				context.getNode(),
-				`The list changed while it was being read, ${MAX_LIST_ATTEMPTS} times in a row [item ${context.getItemIndex()}]`,
+				`The list changed while it was being read, ${MAX_LIST_ATTEMPTS} times in a row${itemSuffix(context)}`,
 				{
-					itemIndex: context.getItemIndex(),
+					itemIndex: context.getItemIndex?.(),
 					description: `The API reported ${attempt.total} records but the pages held ${attempt.records.length} distinct ones. Nothing was output rather than an incomplete list; run the node again, or narrow it with Filters.`,
 				},
 			);
@@ -89,12 +94,13 @@ async function readList(context: IExecuteSingleFunctions, fetchPage: FetchPage, 
 	return attempt.records;
 }
 
-function asPage(context: IExecuteSingleFunctions, items: INodeExecutionData[]): Page {
-	const body = items[0]?.json as Partial<Page> | undefined;
-	if (!Array.isArray(body?.content) || typeof body?.total !== 'number') {
+/** A list answer's body as a page; anything else is a malformed answer. */
+export function asPage(context: ErrorContext, body: unknown): Page {
+	const page = body as Partial<Page> | undefined;
+	if (!Array.isArray(page?.content) || typeof page?.total !== 'number') {
 		throw malformedResponseError(context, 'a page of the form {"content": [...], "total": <number>}');
 	}
-	return body as Page;
+	return page as Page;
 }
 
 /**
@@ -114,7 +120,7 @@ export function paginateByPage(build: (parameters: ItemParameters) => Pick<Reque
 			parameters.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ?? (parallelRequestsField.default as number),
 		);
 		const fetchPage: FetchPage = async (page, limit) =>
-			asPage(this, await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })));
+			asPage(this, (await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })))[0]?.json);
 		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
 		return records.map((json) => ({ json }));
 	};

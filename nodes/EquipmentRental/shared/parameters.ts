@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import type { ErrorContext } from './errors';
+import { itemSuffix } from './errors';
 
 /** A node parameter as the user sees it: its saved name and its display name (used in error messages). */
 export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required'>;
@@ -9,6 +12,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally with a time.
 const ISO_DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
 const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Half of a UTF-16 surrogate pair, without its other half.
+const LONE_SURROGATE_PATTERN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const EXAMPLE_UUID = '3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f';
 
 function describeReceived(value: unknown): string {
@@ -19,8 +24,26 @@ function describeReceived(value: unknown): string {
 	return `a value of type ${typeof value}`;
 }
 
+/** ISO 8601 writes the years 0000 to 9999 without a sign; the API's date formats know no others. */
+function hasFourDigitYear(moment: DateTime): boolean {
+	return moment.year >= 0 && moment.year <= 9999;
+}
+
+/** An object of key-value pairs from any realm (expressions run in their own), not an instance such as a date. */
+function isPlainObject(value: unknown): value is IDataObject {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	const prototype = Object.getPrototypeOf(value);
+	return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
 function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** What reading parameters needs of a node's context: an item's function context, or a trigger's (no item). */
+export interface ParameterContext extends ErrorContext {
+	getNodeParameter(parameterName: string, fallbackValue?: unknown): unknown;
+	getTimezone(): string;
 }
 
 /**
@@ -28,17 +51,17 @@ function isUnset(value: unknown): boolean {
  * Every error names the field's display name, what was expected and the item, so one bad item fails alone.
  */
 export class ItemParameters {
-	private readonly itemIndex: number;
+	private readonly itemIndex: number | undefined;
 
-	constructor(private readonly context: IExecuteSingleFunctions) {
-		this.itemIndex = context.getItemIndex();
+	constructor(private readonly context: ParameterContext) {
+		this.itemIndex = context.getItemIndex?.();
 	}
 
 	invalid(field: Field, expected: string, value?: unknown, hint?: string): NodeOperationError {
 		const received = arguments.length > 2 ? ` Received ${describeReceived(value)}.` : '';
 		return new NodeOperationError(
 			this.context.getNode(),
-			`'${field.displayName}' must be ${expected} [item ${this.itemIndex}]`,
+			`'${field.displayName}' must be ${expected}${itemSuffix(this.context)}`,
 			{ itemIndex: this.itemIndex, description: `${received.trim()}${hint ? ` ${hint}` : ''}`.trim() },
 		);
 	}
@@ -87,14 +110,22 @@ export class ItemParameters {
 		if (typeof text !== 'string' || text.trim() === '.' || text.trim() === '..') {
 			throw this.invalid(field, 'a non-empty identifier (text, not "." or "..")', value);
 		}
-		return text.trim();
+		return this.wholeCharacters(field, text.trim(), value);
 	}
 
 	text(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		if (typeof value !== 'string' && typeof value !== 'number') throw this.invalid(field, 'text', value);
-		return String(value);
+		return this.wholeCharacters(field, String(value), value);
+	}
+
+	/** Half of a UTF-16 surrogate pair is no character and has no UTF-8 form, so it cannot be put in a URL. */
+	private wholeCharacters(field: Field, text: string, value: unknown): string {
+		if (LONE_SURROGATE_PATTERN.test(text)) {
+			throw this.invalid(field, 'text of whole Unicode characters', value, 'It holds half of a surrogate pair.');
+		}
+		return text;
 	}
 
 	number(field: Field, bounds: { min?: number; max?: number } = {}, collection?: Field): number | undefined {
@@ -134,18 +165,20 @@ export class ItemParameters {
 	calendarDate(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		const moment = this.toDateTime(value);
-		if (!moment) throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
-		return moment.setZone(this.context.getTimezone()).toISODate() as string;
+		const day = this.toDateTime(value)?.setZone(this.context.getTimezone());
+		if (!day || !hasFourDigitYear(day)) throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
+		return day.toISODate() as string;
 	}
 
 	/** A moment sent as ISO 8601 in UTC; one written without an offset is read in the workflow's timezone. */
 	dateTime(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		const moment = this.toDateTime(value);
-		if (!moment) throw this.invalid(field, 'a real date and time such as 2024-05-31T14:30:00Z', value);
-		return moment.toUTC().toISO() as string;
+		const moment = this.toDateTime(value)?.toUTC();
+		if (!moment || !hasFourDigitYear(moment)) {
+			throw this.invalid(field, 'a real date and time such as 2024-05-31T14:30:00Z', value);
+		}
+		return moment.toISO() as string;
 	}
 
 	private toDateTime(value: unknown): DateTime | undefined {
@@ -173,10 +206,8 @@ export class ItemParameters {
 				throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value, 'The text is not valid JSON.');
 			}
 		}
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-			throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value);
-		}
-		return parsed as IDataObject;
+		if (!isPlainObject(parsed)) throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value);
+		return parsed;
 	}
 }
 

@@ -1,6 +1,7 @@
 import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
 
+import type { ErrorContext } from './errors';
 import { toItemError, transportErrorCode } from './errors';
 import type { RequestData } from './itemRequest';
 
@@ -24,24 +25,42 @@ function retryDelayMs(error: unknown, retry: number): number | undefined {
 }
 
 /**
- * Sends a routed request; a GET that fails transiently (5xx, 429, a dropped connection or a cut-off body) is sent
- * again a few times with backoff, honouring Retry-After. GETs are idempotent; writes are never repeated, since a
- * write whose answer was lost may still have been applied.
+ * Runs `attempt`; when the request it sends may be repeated and fails transiently (5xx, 429, a dropped connection or
+ * a cut-off body), runs it again a few times with backoff, honouring Retry-After. Every failure leaves as an item
+ * error (see toItemError).
+ */
+export async function withRetries<T>(
+	context: ErrorContext,
+	attempt: () => Promise<T>,
+	{ repeatable, signal }: { repeatable: boolean; signal?: AbortSignal },
+): Promise<T> {
+	for (let retry = 0; ; retry++) {
+		try {
+			return await attempt();
+		} catch (error) {
+			const delay = repeatable && retry < MAX_RETRIES ? retryDelayMs(error, retry) : undefined;
+			if (delay === undefined) throw toItemError(context, error);
+			await sleepWithAbort(delay, signal);
+		}
+	}
+}
+
+/**
+ * Sends a routed request, retrying a GET that fails transiently. GETs are idempotent; writes are never repeated,
+ * since a write whose answer was lost may still have been applied.
  */
 export async function requestWithRetry(
 	context: IExecutePaginationFunctions,
 	request: RequestData,
 ): Promise<INodeExecutionData[]> {
 	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
-	for (let retry = 0; ; retry++) {
-		try {
+	return await withRetries(
+		context,
+		async () => {
 			// The engine writes into the options it sends; each attempt gets its own copy.
 			const options = { ...request.options, headers: { ...request.options.headers }, qs: { ...request.options.qs } };
 			return await context.makeRoutingRequest({ ...request, options });
-		} catch (error) {
-			const delay = idempotent && retry < MAX_RETRIES ? retryDelayMs(error, retry) : undefined;
-			if (delay === undefined) throw toItemError(context, error);
-			await sleepWithAbort(delay, context.getExecutionCancelSignal());
-		}
-	}
+		},
+		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },
+	);
 }

@@ -7,7 +7,7 @@ import { listFields, listOptionsField } from '../../shared/listFields';
 import { paginateByPage } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
-const brandId: INodeProperties = {
+export const brandId: INodeProperties = {
 	displayName: 'Brand ID',
 	name: 'brandId',
 	type: 'string',
@@ -21,7 +21,8 @@ const ids: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}, ...`,
-	description: 'Only the models with these UUIDs, separated by commas (an array from an expression works too)',
+	description:
+		'Only the models with these UUIDs, separated by commas, e.g. IDs from an earlier Get Many (an array from an expression works too)',
 };
 const name: INodeProperties = {
 	displayName: 'Name',
@@ -30,7 +31,7 @@ const name: INodeProperties = {
 	default: '',
 	description: 'Only the models whose name is exactly this',
 };
-const search: INodeProperties = {
+export const search: INodeProperties = {
 	displayName: 'Search',
 	name: 'search',
 	type: 'string',
@@ -43,10 +44,11 @@ const updatedAfter: INodeProperties = {
 	name: 'updatedAfter',
 	type: 'dateTime',
 	default: '',
-	description: "Only the models changed after this moment; a time without an offset is read in the workflow's timezone",
+	description:
+		"Only the models changed after this moment, as an ISO 8601 date and time, e.g. 2024-05-31T14:30:00Z; a time without an offset is read in the workflow's timezone",
 };
 
-const filters: INodeProperties = {
+export const filters: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
 	type: 'collection',

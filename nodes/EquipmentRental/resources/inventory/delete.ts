@@ -11,7 +11,8 @@ const inventoryId: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'ID of the inventory to delete',
+	description:
+		'Identifier of the inventory to delete, exactly as the rental system gives it (its format is not documented). The deletion cannot be undone.',
 };
 
 export const option: INodePropertyOptions = {

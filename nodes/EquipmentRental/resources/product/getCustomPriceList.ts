@@ -15,7 +15,7 @@ const customPriceId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'ID of the custom price list to read',
+	description: 'Identifier of the custom price list to read, exactly as the rental system gives it (its format is not documented)',
 };
 
 const productId: INodeProperties = {

@@ -23,7 +23,8 @@ const priceId: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: "ID of the price item (tier) in the product's price list",
+	description:
+		'Identifier of the price item (one quantity tier) of the product to change, exactly as the rental system gives it (its format is not documented)',
 };
 
 const from: INodeProperties = {

@@ -14,7 +14,8 @@ const clientId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'UUID of the client the quote is for',
+	description:
+		'UUID of the client the quote is for (36 characters: 8-4-4-4-12 hexadecimal digits). This node cannot look clients up: take it from the request or an earlier step.',
 };
 
 const contractId: INodeProperties = {
@@ -24,7 +25,8 @@ const contractId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: "UUID of the client's contract the quote belongs to",
+	description:
+		"UUID of the client's contract the quote belongs to (same format as Client ID). This node cannot look contracts up: take it from the request or an earlier step.",
 };
 
 const amount: INodeProperties = {
@@ -34,7 +36,7 @@ const amount: INodeProperties = {
 	required: true,
 	default: 0,
 	typeOptions: { maxValue: AMOUNT_MAX, numberPrecision: 2 },
-	description: 'Total amount of the quote, at most 100,000,000',
+	description: 'Total amount of the quote as a plain number without currency sign, e.g. 1250.50; at most 100,000,000',
 };
 
 const bookingIds: INodeProperties = {
@@ -57,14 +59,15 @@ const deadline: INodeProperties = {
 	name: 'deadline',
 	type: 'dateTime',
 	default: '',
-	description: 'Date by which the quote must be accepted (YYYY-MM-DD)',
+	description: "Deadline of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
 };
 const endDate: INodeProperties = {
 	displayName: 'End Date',
 	name: 'endDate',
 	type: 'dateTime',
 	default: '',
-	description: "End of the rental period; a time without an offset is read in the workflow's timezone",
+	description:
+		"End of the period the quote covers, as an ISO 8601 date and time, e.g. 2024-06-02T17:00:00Z. Sent in UTC; a time without an offset is read in the workflow's timezone.",
 };
 const externalId: INodeProperties = {
 	displayName: 'External ID',
@@ -94,7 +97,7 @@ const metadata: INodeProperties = {
 	name: 'metadata',
 	type: 'json',
 	default: '{}',
-	description: 'Free-form JSON object stored with the quote',
+	description: 'Free-form JSON object stored with the quote, e.g. {"channel": "chat"}',
 };
 const quoteId: INodeProperties = {
 	displayName: 'Quote ID',
@@ -102,14 +105,15 @@ const quoteId: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Q-2024-0042',
-	description: 'Business identifier of the quote',
+	description: 'Business identifier of the quote, any text, e.g. a quote number from your own numbering',
 };
 const startDate: INodeProperties = {
 	displayName: 'Start Date',
 	name: 'startDate',
 	type: 'dateTime',
 	default: '',
-	description: "Start of the rental period; a time without an offset is read in the workflow's timezone",
+	description:
+		"Start of the period the quote covers, as an ISO 8601 date and time, e.g. 2024-06-01T08:00:00Z. Sent in UTC; a time without an offset is read in the workflow's timezone.",
 };
 const status: INodeProperties = {
 	displayName: 'Status',
@@ -120,7 +124,7 @@ const status: INodeProperties = {
 		{ name: 'Open', value: 'OPEN' },
 		{ name: 'Pending', value: 'PENDING' },
 	],
-	description: 'Status of the new quote',
+	description: 'Status of the new quote; the API shows only these two values',
 };
 
 const additionalFields: INodeProperties = {

@@ -12,7 +12,8 @@ const releaseId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'UUID of the release to update',
+	description:
+		'UUID of the release to update (36 characters: 8-4-4-4-12 hexadecimal digits). This node cannot look releases up: take it from an earlier step.',
 };
 
 const bookingId: INodeProperties = {
@@ -28,7 +29,8 @@ const endDate: INodeProperties = {
 	name: 'endDate',
 	type: 'dateTime',
 	default: '',
-	description: "End of the release; a time without an offset is read in the workflow's timezone",
+	description:
+		"End of the release as an ISO 8601 date and time, e.g. 2024-06-02T17:00:00Z; a time without an offset is read in the workflow's timezone",
 };
 const externalId: INodeProperties = {
 	displayName: 'External ID',
@@ -42,7 +44,7 @@ const percentage: INodeProperties = {
 	name: 'percentage',
 	type: 'number',
 	default: 0,
-	description: 'Percentage of the release',
+	description: 'Percentage of the release, a number (the API does not document its range or meaning further)',
 };
 const quantity: INodeProperties = {
 	displayName: 'Quantity',
@@ -50,7 +52,7 @@ const quantity: INodeProperties = {
 	type: 'number',
 	default: 0,
 	typeOptions: { numberPrecision: 3 },
-	description: 'Quantity released; fractions are allowed',
+	description: 'Quantity released, a number; fractions are allowed, e.g. 2.5',
 };
 const reason: INodeProperties = {
 	displayName: 'Reason',
@@ -64,7 +66,8 @@ const startDate: INodeProperties = {
 	name: 'startDate',
 	type: 'dateTime',
 	default: '',
-	description: "Start of the release; a time without an offset is read in the workflow's timezone",
+	description:
+		"Start of the release as an ISO 8601 date and time, e.g. 2024-06-01T08:00:00Z; a time without an offset is read in the workflow's timezone",
 };
 
 const updateFields: INodeProperties = {

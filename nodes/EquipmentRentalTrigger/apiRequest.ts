@@ -1,0 +1,36 @@
+import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+
+import { apiError, malformedResponseError } from '../EquipmentRental/shared/errors';
+import { withRetries } from '../EquipmentRental/shared/retry';
+
+/**
+ * GETs a path of the Integration API with the node's credential and returns the answer's body, with the main node's
+ * error mapping. Transient failures are retried here because a failing poll makes n8n deactivate the workflow and
+ * queue its reactivation.
+ */
+export async function getFromApi(context: IPollFunctions, path: string, qs: IDataObject = {}): Promise<unknown> {
+	const { baseUrl } = await context.getCredentials<{ baseUrl: string }>('equipmentRentalApi');
+	return await withRetries(
+		context,
+		async () => {
+			const response = (await context.helpers.httpRequestWithAuthentication.call(context, 'equipmentRentalApi', {
+				method: 'GET',
+				baseURL: String(baseUrl).replace(/\/+$/, ''),
+				url: path,
+				qs,
+				headers: { Accept: 'application/json' },
+				json: true,
+				// As in the main node: HTTP errors are mapped by apiError, which keeps the API's own message.
+				ignoreHttpStatusErrors: true,
+				returnFullResponse: true,
+			})) as IN8nHttpFullResponse;
+			if (response.statusCode >= 400) throw apiError(context, response);
+			// A body cut off in transit arrives as text; it is worth another try.
+			if (typeof response.body !== 'object' || response.body === null) {
+				throw malformedResponseError(context, 'a JSON object or array');
+			}
+			return response.body;
+		},
+		{ repeatable: true },
+	);
+}

@@ -1,0 +1,86 @@
+/**
+ * A running n8n (`n8n start`) on the suite's user folder, signed in as its owner through the REST API the editor
+ * uses: for what `n8n execute` cannot show, workflows that their own triggers start once activated.
+ */
+import * as path from 'node:path';
+
+import { BROWSER_ID, type Json, rt } from './support';
+
+const OWNER = { email: 'e2e-owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-Owner-Passw0rd' };
+/** Enough of n8n's log to explain a failure. */
+const LOG_TAIL_CHARS = 8000;
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: string;
+}
+
+/** An execution with its run data (`data.resultData.runData`), as `n8n execute --rawOutput` prints one. */
+export type Execution = ExecutionSummary & { data: Json };
+
+export interface N8nServer {
+	url: string;
+	/** Publishes the workflow as the editor's Publish button does: its triggers start (a poller polls once). */
+	activate(workflowId: string): Promise<void>;
+	/** The workflow's executions, newest first, without their data. */
+	executions(workflowId: string): Promise<ExecutionSummary[]>;
+	execution(id: string): Promise<Execution>;
+	/** The end of n8n's log output. */
+	logTail(): string;
+	/** Stops n8n and every process it started. */
+	stop(): Promise<void>;
+}
+
+/** n8n keeps execution data in the `flatted` format; its own copy of the library reads it. */
+function parseFlatted(text: string): Json {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }));
+	return flatted.parse(text);
+}
+
+export async function startN8nServer(userFolder: string): Promise<N8nServer> {
+	const server = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+	let log = '';
+	for (const stream of [server.child.stdout, server.child.stderr]) {
+		stream?.on('data', (chunk) => (log = (log + chunk).slice(-LOG_TAIL_CHARS)));
+	}
+	let cookie: string;
+	try {
+		await rt.setupOwner(server.url, OWNER);
+		cookie = await rt.login(server.url, OWNER);
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+
+	async function rest(method: string, route: string, body?: Json): Promise<any> {
+		const response = await fetch(`${server.url}/rest${route}`, {
+			method,
+			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
+			body: body && JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${log}`);
+		return JSON.parse(text).data;
+	}
+
+	return {
+		url: server.url,
+		async activate(workflowId) {
+			const { versionId } = await rest('GET', `/workflows/${workflowId}`);
+			await rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+		},
+		async executions(workflowId) {
+			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+			return (await rest('GET', `/executions?filter=${filter}`)).results;
+		},
+		async execution(id) {
+			const execution = await rest('GET', `/executions/${id}`);
+			return { ...execution, data: parseFlatted(execution.data) };
+		},
+		logTail: () => log,
+		stop: () => server.stop(),
+	};
+}
