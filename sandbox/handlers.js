@@ -34,12 +34,12 @@ const handlers = {
 			throw new HttpError(404, `No custom price list has the id ${pathParams.customPriceId}`, 'customPriceId');
 		}
 		const productId = query.productId?.toLowerCase();
-		const matching = entries.filter(
+		const matching = sortedBy(entries, 'productTitle').filter(
 			(entry) =>
 				(productId === undefined || entry.productId === productId) &&
 				(query.type === undefined || store.products.get(entry.productId)?.type === query.type),
 		);
-		return ok(paginate(sortBy(matching, 'productTitle'), query, settings));
+		return ok(paginate(matching, query, settings));
 	},
 
 	updateRelease(store, { pathParams, body }) {
@@ -93,7 +93,7 @@ const handlers = {
 		const ids = query.ids === undefined ? undefined : new Set(query.ids.toLowerCase().split(','));
 		const updatedAfter = query.updatedAfter === undefined ? undefined : Date.parse(query.updatedAfter);
 		const search = query.search?.toLowerCase();
-		const matching = store.models.filter(
+		const matching = sortedBy(store.models, 'name').filter(
 			(model) =>
 				(ids === undefined || ids.has(model.id)) &&
 				(query.brandId === undefined || model.brandId === query.brandId.toLowerCase()) &&
@@ -101,7 +101,7 @@ const handlers = {
 				(updatedAfter === undefined || Date.parse(model.updatedAt) > updatedAfter) &&
 				(search === undefined || model.name.toLowerCase().includes(search)),
 		);
-		return ok(paginate(sortBy(matching, 'name'), query, settings));
+		return ok(paginate(matching, query, settings));
 	},
 };
 
@@ -119,6 +119,38 @@ function findProduct(store, id, field) {
 function sortBy(items, field) {
 	const compare = (left, right) => (left < right ? -1 : left > right ? 1 : 0);
 	return [...items].sort((left, right) => compare(left[field], right[field]) || compare(left.id, right.id));
+}
+
+/**
+ * Sorted collections, each with the items and sort keys it was sorted from. Sorting 10,000 models takes about
+ * 10 ms: done on every page request, the sandbox's own CPU and not its configured latency would set the pace of
+ * paging a large list.
+ * @type {WeakMap<object[], { field: string, items: object[], keys: unknown[], ids: unknown[], sorted: object[] }>}
+ */
+const sortedCollections = new WeakMap();
+
+function isUnchanged(cached, items, field) {
+	if (cached.items.length !== items.length) return false;
+	for (let index = 0; index < items.length; index++) {
+		const item = items[index];
+		if (item !== cached.items[index] || item[field] !== cached.keys[index] || item.id !== cached.ids[index]) return false;
+	}
+	return true;
+}
+
+/** `sortBy(items, field)`, sorted again only when an item, its sort key or its id has changed since the last call. */
+function sortedBy(items, field) {
+	const cached = sortedCollections.get(items);
+	if (cached?.field === field && isUnchanged(cached, items, field)) return cached.sorted;
+	const sorted = sortBy(items, field);
+	sortedCollections.set(items, {
+		field,
+		items: [...items],
+		keys: items.map((item) => item[field]),
+		ids: items.map((item) => item.id),
+		sorted,
+	});
+	return sorted;
 }
 
 /** `maxPageSize` silently caps the requested limit, as a server with a page-size ceiling would. */

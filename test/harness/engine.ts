@@ -131,6 +131,8 @@ export interface RunOptions {
 	timezone?: string;
 	/** Runs this node type in place of the Equipment Rental node, e.g. a variant of its description. */
 	nodeType?: INodeType;
+	/** Node settings of the node under test, such as n8n's own Retry On Fail. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export interface RunResult {
@@ -194,6 +196,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			parameters: options.parameters,
 			credentials: { equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' } },
 			...(options.onError ? { onError: options.onError } : {}),
+			...options.settings,
 		},
 	];
 	const workflow = new Workflow({

@@ -40,7 +40,8 @@ function messageForStatus(status: number, retryAfterSeconds?: number): { message
 	if (status === 403) return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
 	if (status === 404) return { message: 'Not found: no record has the ID you gave', hint: 'Check the IDs in the node.' };
 	if (status === 429) {
-		const wait = retryAfterSeconds === undefined ? 'a little while' : `${retryAfterSeconds} seconds`;
+		const wait =
+			retryAfterSeconds === undefined ? 'a little while' : `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
 		return {
 			message: `The API's rate limit was reached; retry after ${wait}`,
 			hint: "Lower 'Parallel Requests' under Options, or space requests out with Request Options > Batching.",

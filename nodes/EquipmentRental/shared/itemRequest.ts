@@ -54,7 +54,9 @@ export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'oper
 				const pairedItem = { item: this.getItemIndex() };
 				try {
 					const items = await run.call(this, request);
-					return items.map((item) => ({ ...item, pairedItem }));
+					// The items are the run's own, and a list has thousands: they are paired in place, not copied.
+					for (const item of items) item.pairedItem = pairedItem;
+					return items;
 				} catch (error) {
 					const itemError = toItemError(this, error);
 					if (!this.continueOnFail()) throw itemError;

@@ -39,14 +39,40 @@ async function forEachInParallel(count: number, concurrency: number, task: (inde
 	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
-function withoutRepeatedIds(records: IDataObject[]): IDataObject[] {
-	const seen = new Set<unknown>();
-	return records.filter((record) => {
-		if (record.id === undefined || record.id === null) return true;
-		if (seen.has(record.id)) return false;
-		seen.add(record.id);
-		return true;
-	});
+/**
+ * The records of a list's pages in page order, each id once (data shifting between pages repeats records), up to
+ * `expected` records. Pages arrive in any order; each is joined as soon as the pages before it are in, so that
+ * little work is left when the last page arrives.
+ */
+class PageJoin {
+	readonly records: IDataObject[] = [];
+	totalsAgree = true;
+	private readonly waitingPages = new Map<number, Page>();
+	private readonly seenIds = new Set<unknown>();
+	private nextPageIndex = 0;
+
+	constructor(
+		private readonly total: number,
+		private readonly expected: number,
+	) {}
+
+	add(pageIndex: number, page: Page) {
+		this.totalsAgree &&= page.total === this.total;
+		this.waitingPages.set(pageIndex, page);
+		for (let next = this.waitingPages.get(this.nextPageIndex); next; next = this.waitingPages.get(this.nextPageIndex)) {
+			this.waitingPages.delete(this.nextPageIndex++);
+			for (const record of next.content) this.keep(record);
+		}
+	}
+
+	private keep(record: IDataObject) {
+		if (this.records.length === this.expected) return;
+		if (record.id !== undefined && record.id !== null) {
+			if (this.seenIds.has(record.id)) return;
+			this.seenIds.add(record.id);
+		}
+		this.records.push(record);
+	}
 }
 
 /**
@@ -62,14 +88,14 @@ async function readOnce(fetchPage: FetchPage, wanted: number, pageSize: number, 
 	const size = first.content.length < firstLimit && first.content.length < first.total ? first.content.length : firstLimit;
 	if (size === 0) return { records: [], consistent: expected === 0, expected, total: first.total };
 
-	const pages: Page[] = [first];
+	const join = new PageJoin(first.total, expected);
+	join.add(0, first);
 	const pageCount = Math.ceil(expected / size);
 	await forEachInParallel(pageCount - 1, parallel, async (index) => {
-		pages[index + 1] = await fetchPage(index + 2, size);
+		join.add(index + 1, await fetchPage(index + 2, size));
 	});
-	const records = withoutRepeatedIds(pages.flatMap((page) => page.content));
-	const consistent = records.length >= expected && pages.every((page) => page.total === first.total);
-	return { records: records.slice(0, expected), consistent, expected, total: first.total };
+	const consistent = join.records.length === expected && join.totalsAgree;
+	return { records: join.records, consistent, expected, total: first.total };
 }
 
 /**

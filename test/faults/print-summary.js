@@ -1,0 +1,37 @@
+/**
+ * Ends `npm run test:faults` with one plain summary line, from the counts each test file saved (see results.ts).
+ */
+const { existsSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+const { join } = require('node:path');
+
+const percent = ({ runs, complete }) => (runs === 0 ? 'not measured' : `${((100 * complete) / runs).toFixed(1)}% (${complete}/${runs})`);
+
+module.exports = async function printSummary() {
+	const folder = process.env.FAULT_SUITE_RESULTS;
+	if (!folder || !existsSync(folder)) return;
+	const results = Object.assign({}, ...readdirSync(folder).map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8'))));
+	rmSync(folder, { recursive: true, force: true });
+
+	const lines = [];
+	if (results.lists) {
+		const { runs, complete, failedLoudly, partial, duplicates } = results.lists;
+		lines.push(
+			`Return All runs under faults: ${runs} runs, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates`,
+		);
+	}
+	if (results.completionUnder5xx) {
+		const { nodeRetries, withRetryOnFail } = results.completionUnder5xx;
+		lines.push(
+			`100-page lists complete under 10% injected 5xx: ${percent(nodeRetries)} with the node's retries, ${percent(withRetryOnFail)} with Retry On Fail on top`,
+		);
+	}
+	if (results.writes) {
+		const { sent, succeeded, failedLoudly, falseSuccesses, retriedWrites } = results.writes;
+		lines.push(
+			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly, ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice`,
+		);
+	}
+	process.stdout.write(`\nFault suite summary\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+	const clean = results.lists?.partial === 0 && results.lists?.duplicates === 0 && results.writes?.falseSuccesses === 0;
+	process.stdout.write(`FAULT SUITE: ${clean ? 'PASS' : 'FAIL'}: ${lines.join('; ')}\n`);
+};

@@ -1,0 +1,59 @@
+/**
+ * What the fault suite found, kept per test file in the folder that jest.faults.config.js names, so that
+ * print-summary.js can end the run with one plain summary line across the files.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { RunResult } from '../harness/engine';
+
+export type ListOutcome = 'complete' | 'failedLoudly' | 'partial' | 'duplicates';
+
+export type ListTally = Record<ListOutcome, number> & { runs: number };
+
+export function emptyTally(): ListTally {
+	return { runs: 0, complete: 0, failedLoudly: 0, partial: 0, duplicates: 0 };
+}
+
+/**
+ * Judges one Return All run against the records the sandbox holds: the exact set (by id, each once), or a loud
+ * failure that output no record at all. Anything else is a partial list, or one with duplicates.
+ */
+export function listOutcome(result: RunResult, expectedIds: string[]): ListOutcome {
+	const records = result.items.filter((item) => item.error === undefined && item.json.error === undefined);
+	const ids = records.map((item) => item.json.id as string);
+	const failed = result.error !== undefined || records.length < result.items.length;
+	if (new Set(ids).size !== ids.length) return 'duplicates';
+	if (failed) return records.length === 0 ? 'failedLoudly' : 'partial';
+	const expected = new Set(expectedIds);
+	const exact = ids.length === expected.size && ids.every((id) => expected.has(id));
+	return exact ? 'complete' : 'partial';
+}
+
+export function addTo(tally: ListTally, outcome: ListOutcome): void {
+	tally.runs += 1;
+	tally[outcome] += 1;
+}
+
+export interface CompletionShare {
+	runs: number;
+	complete: number;
+}
+
+export interface FaultSuiteResults {
+	lists?: ListTally;
+	completionUnder5xx?: { nodeRetries: CompletionShare; withRetryOnFail: CompletionShare };
+	writes?: { sent: number; succeeded: number; failedLoudly: number; falseSuccesses: number; retriedWrites: number };
+}
+
+export function share({ runs, complete }: CompletionShare): number {
+	return runs === 0 ? 0 : complete / runs;
+}
+
+/** Saves this file's part of the results (a no-op outside `npm run test:faults`). */
+export function recordResults(name: string, results: FaultSuiteResults): void {
+	const folder = process.env.FAULT_SUITE_RESULTS;
+	if (!folder) return;
+	mkdirSync(folder, { recursive: true });
+	writeFileSync(join(folder, `${name}.json`), JSON.stringify(results));
+}

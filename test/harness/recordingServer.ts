@@ -1,0 +1,33 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordingServer {
+	url: string;
+	/** Every request received, with its URL and headers exactly as they arrived. */
+	seen: IncomingMessage[];
+	server: Server;
+}
+
+/** Answers every request with an empty page and records what it was asked; for URLs the sandbox cannot serve. */
+export async function recordingServer(): Promise<RecordingServer> {
+	const seen: IncomingMessage[] = [];
+	const server = createServer((request, response) => {
+		seen.push(request);
+		response.setHeader('Content-Type', 'application/json');
+		response.end(JSON.stringify({ content: [], total: 0 }));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+/** A recording server for the calling suite, started before its tests, emptied before each and closed after all. */
+export function useRecordingServer(): RecordingServer {
+	const recorder = {} as RecordingServer;
+	beforeAll(async () => Object.assign(recorder, await recordingServer()));
+	beforeEach(() => (recorder.seen.length = 0));
+	afterAll(() => {
+		recorder.server.closeAllConnections();
+		recorder.server.close();
+	});
+	return recorder;
+}

@@ -1,0 +1,347 @@
+/**
+ * Hostile input, property-based: every parameter of every operation, given any value through an expression, is
+ * either accepted and sent as a request the OpenAPI document allows, or rejected with a NodeOperationError naming the
+ * field and the item, before anything is sent. Never an unhandled error, never a request that breaks the contract.
+ *
+ * The fields are read from the node's own description, so a new parameter is covered without editing this file.
+ * Many values go through one engine run: one input item each, under Continue on Fail (error output).
+ */
+import fc from 'fast-check';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
+import { contractViolations, useSandbox } from './harness/sandbox';
+
+/** Property runs per field; each run sends up to MAX_VALUES_PER_RUN values as items of one execution. */
+const RUNS_PER_FIELD = 4;
+const MAX_VALUES_PER_RUN = 25;
+const TIMEZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Berlin'];
+const ANY_VALUE = '={{ $json.value }}';
+
+interface Operation {
+	resource: string;
+	operation: string;
+}
+
+interface Field {
+	/** Where the value sits in the node's parameters, e.g. "filters.brandId". */
+	path: string;
+	displayName: string;
+	property: INodeProperties;
+}
+
+const { properties } = new EquipmentRental().description;
+
+function shownFor(property: INodeProperties, { resource, operation }: Operation): boolean {
+	const show = property.displayOptions?.show;
+	return Boolean(show?.resource?.includes(resource) && show?.operation?.includes(operation));
+}
+
+function allOperations(): Operation[] {
+	return properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) =>
+			(property.options as Array<{ value: string }>).map((option) => ({
+				resource: property.displayOptions!.show!.resource![0] as string,
+				operation: option.value,
+			})),
+		);
+}
+
+/** Every parameter of the operation a user can fill, collection options included. */
+function fieldsOf(operation: Operation): Field[] {
+	return properties
+		.filter((property) => property.name !== 'operation' && shownFor(property, operation))
+		.flatMap((property) =>
+			property.type === 'collection'
+				? (property.options as INodeProperties[]).map((option) => ({
+						path: `${property.name}.${option.name}`,
+						displayName: option.displayName,
+						property: option,
+					}))
+				: [{ path: property.name, displayName: property.displayName, property }],
+		);
+}
+
+function withValueAt(parameters: INodeParameters, path: string, value: unknown): INodeParameters {
+	const [head, ...rest] = path.split('.');
+	if (rest.length === 0) return { ...parameters, [head]: value } as INodeParameters;
+	return { ...parameters, [head]: withValueAt((parameters[head] ?? {}) as INodeParameters, rest.join('.'), value) };
+}
+
+/** An input item whose `value` an expression hands to the field under test, whatever its type. */
+function asItem(value: unknown): IDataObject {
+	return { value } as IDataObject;
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Texts that have broken URL, header, number and date handling elsewhere. */
+const NASTY_TEXTS = [
+	'',
+	' ',
+	'\t\n',
+	'.',
+	'..',
+	'../..',
+	'a/b',
+	'?page=2',
+	'#top',
+	'%',
+	'%2F',
+	'%00',
+	'a\r\nX-Injected: 1',
+	'\u0000',
+	'\uD800',
+	'a\uDFFFb',
+	'🙂',
+	'Ünïcødé',
+	'null',
+	'undefined',
+	'NaN',
+	'Infinity',
+	'-0',
+	'1e400',
+	'0x10',
+	'1_000',
+	' 12 ',
+	'12abc',
+	'=1+1',
+	'{{ 1 }}',
+	'[]',
+	'{}',
+	'{"a":1}',
+	'[1]',
+	'true',
+	'x'.repeat(5000),
+];
+const SPECIAL_NUMBERS = [
+	Number.NaN,
+	Infinity,
+	-Infinity,
+	-0,
+	0,
+	1e308,
+	-1e308,
+	Number.MAX_SAFE_INTEGER + 2,
+	Number.MIN_VALUE,
+	-Number.MIN_VALUE,
+	1e21,
+	0.1 + 0.2,
+];
+/** The range of four-digit years, the only ones ISO 8601 writes without a sign. */
+const YEAR_0_START_MS = Date.parse('0000-01-01T00:00:00Z');
+const YEAR_9999_END_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+const uuidVariants = fc
+	.tuple(fc.uuid(), fc.constantFrom('as is', 'upper', 'padded', 'braced', 'urn', 'truncated'))
+	.map(([uuid, variant]) =>
+		({
+			'as is': uuid,
+			upper: uuid.toUpperCase(),
+			padded: ` ${uuid} `,
+			braced: `{${uuid}}`,
+			urn: `urn:uuid:${uuid}`,
+			truncated: uuid.slice(0, 35),
+		})[variant],
+	);
+
+const dateTexts = fc
+	.tuple(
+		fc.integer({ min: YEAR_0_START_MS, max: YEAR_9999_END_MS }),
+		fc.constantFrom('Z', '+14:00', '-12:00', '+05:30', '', 'date'),
+	)
+	.map(([ms, suffix]) => {
+		const iso = new Date(ms).toISOString();
+		if (suffix === 'date') return iso.slice(0, 10);
+		return `${iso.slice(0, 19)}${suffix}`;
+	});
+
+/** Any value an expression can hand to a parameter. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+	fc.string(),
+	fc.string({ unit: 'grapheme' }),
+	fc.string({ unit: 'binary' }),
+	fc.constantFrom(...NASTY_TEXTS),
+	uuidVariants,
+	fc.array(uuidVariants, { maxLength: 3 }).map((uuids) => uuids.join(',')),
+	dateTexts,
+	fc.constantFrom('2024-02-30', '2024-13-01', '2024-01-01T25:00:00', '0000-01-01', '9999-12-31T23:59:59-05:00', '2024-W01'),
+	fc.double(),
+	fc.integer(),
+	fc.constantFrom(...SPECIAL_NUMBERS),
+	fc.double().map(String),
+	fc.boolean(),
+	fc.constant(null),
+	fc.array(fc.oneof(fc.uuid(), fc.string(), fc.integer(), fc.constant(null)), { maxLength: 3 }),
+	fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+);
+
+/** Expressions that yield a value of another type than the field's (one per item, chosen by $itemIndex). */
+const WRONG_TYPE_EXPRESSIONS = [
+	'$now',
+	'$today',
+	'[1, 2]',
+	'["3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f"]',
+	'{ a: 1 }',
+	'null',
+	'undefined',
+	'NaN',
+	'1 / 0',
+	'-0',
+	'true',
+	'123',
+	'-5',
+	'"x".repeat(3000)',
+	'$json',
+	'[]',
+];
+
+describe('Hostile input to every parameter', () => {
+	const suite = useSandbox({ models: 30 });
+
+	/** Required fields set to working values, so that only the field under test decides. */
+	function baseParameters({ resource, operation }: Operation): INodeParameters {
+		const f = suite.fixtures;
+		const byOperation: Record<string, INodeParameters> = {
+			'equipmentDistance.get': { date: f.distanceDate },
+			'equipmentModel.getAll': { limit: 1 },
+			'inventory.delete': { inventoryId: 'no-such-inventory' },
+			'product.attach': { productId: f.equipmentProductId, serviceProductId: f.serviceProductId },
+			'product.getCustomPriceList': { customPriceId: f.customPriceId, limit: 1 },
+			'product.updatePriceItem': { productId: f.equipmentProductId, priceId: f.priceId, from: 1, price: 1 },
+			'quote.create': { clientId: f.clientId, contractId: f.contractId, amount: 1 },
+			// Two fields, so that the body is never empty when the field under test is left unset.
+			'release.update': { releaseId: f.releaseId, updateFields: { reason: 'checked', quantity: 1 } },
+		};
+		return { resource, operation, ...byOperation[`${resource}.${operation}`] };
+	}
+
+	/**
+	 * Runs the operation once, one item per value, and checks every item: rejected by the field's own validation
+	 * with no request, or accepted and sent as a request the contract allows.
+	 */
+	async function checkValues(operation: Operation, field: Field, items: IDataObject[], value: string, timezone = 'UTC') {
+		suite.sandbox.resetStats();
+		const { items: output, errorItems, error } = await suite.run(withValueAt(baseParameters(operation), field.path, value), {
+			items,
+			onError: 'continueErrorOutput',
+			timezone,
+		});
+
+		expect(error).toBeUndefined();
+		const rejection = (index: number) => new RegExp(`^'${escapeRegExp(field.displayName)}' must be .+ \\[item ${index}\\]$`);
+		const itemIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+		const rejected = errorItems.filter(
+			(item) => item.error instanceof NodeOperationError && rejection(itemIndex(item)).test(item.error.message),
+		);
+		// Any other failure must be the API's answer to a request that was sent.
+		const unexplained = errorItems
+			.filter((item) => !rejected.includes(item) && !(item.error instanceof NodeApiError))
+			.map((item) => `item ${itemIndex(item)} (${JSON.stringify(items[itemIndex(item)])}): ${String(item.json.error)}`);
+		expect(unexplained).toEqual([]);
+		expect(contractViolations(suite.sandbox.requests)).toEqual([]);
+		expect(suite.sandbox.requests).toHaveLength(items.length - rejected.length);
+		expect(output.every((item) => item.error === undefined)).toBe(true);
+	}
+
+	describe.each(allOperations().map((operation) => [`${operation.resource} > ${operation.operation}`, operation] as const))(
+		'%s',
+		(_name, operation) => {
+			it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
+				'%s: any value is rejected by name or sent within the contract',
+				async (_path, field) => {
+					await fc.assert(
+						fc.asyncProperty(
+							fc.array(hostileValue, { minLength: 1, maxLength: MAX_VALUES_PER_RUN }),
+							fc.constantFrom(...TIMEZONES),
+							async (values, timezone) => {
+								await checkValues(operation, field, values.map(asItem), ANY_VALUE, timezone);
+							},
+						),
+						{ numRuns: RUNS_PER_FIELD },
+					);
+				},
+			);
+
+			it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
+				'%s: expressions yielding another type are rejected by name or sent within the contract',
+				async (_path, field) => {
+					const expression = `={{ [${WRONG_TYPE_EXPRESSIONS.join(', ')}][$itemIndex] }}`;
+					await checkValues(operation, field, WRONG_TYPE_EXPRESSIONS.map(() => ({})), expression);
+				},
+			);
+		},
+	);
+
+	it('covers every operation, and every validated parameter of each', () => {
+		const fields = allOperations().flatMap((operation) => fieldsOf(operation).map((field) => field.path));
+		expect(allOperations()).toHaveLength(8);
+		expect(fields).toEqual(
+			expect.arrayContaining(['amount', 'from', 'price', 'filters.ids', 'additionalFields.metadata', 'updateFields.quantity']),
+		);
+	});
+
+	describe('bounds and edge values', () => {
+		interface EdgeCase {
+			operation: Operation;
+			path: string;
+			value: unknown;
+			verdict: 'accepted' | 'rejected';
+			/** What the request carries for an accepted value: the body field, or for list options the limit query. */
+			sent?: unknown;
+			timezone?: string;
+		}
+		const quote = { resource: 'quote', operation: 'create' };
+		const priceItem = { resource: 'product', operation: 'updatePriceItem' };
+		const models = { resource: 'equipmentModel', operation: 'getAll' };
+		const distance = { resource: 'equipmentDistance', operation: 'get' };
+
+		it.each<EdgeCase>([
+			{ operation: quote, path: 'amount', value: 100_000_000, verdict: 'accepted', sent: 100_000_000 },
+			{ operation: quote, path: 'amount', value: '100000000', verdict: 'accepted', sent: 100_000_000 },
+			{ operation: quote, path: 'amount', value: 100_000_000.01, verdict: 'rejected' },
+			{ operation: quote, path: 'amount', value: 1e308, verdict: 'rejected' },
+			{ operation: quote, path: 'amount', value: -0, verdict: 'accepted', sent: 0 },
+			{ operation: priceItem, path: 'from', value: 1, verdict: 'accepted', sent: 1 },
+			{ operation: priceItem, path: 'from', value: 0.999, verdict: 'rejected' },
+			{ operation: priceItem, path: 'from', value: 1 - Number.EPSILON, verdict: 'rejected' },
+			{ operation: priceItem, path: 'price', value: 0, verdict: 'accepted', sent: 0 },
+			{ operation: priceItem, path: 'price', value: -0, verdict: 'accepted', sent: 0 },
+			{ operation: priceItem, path: 'price', value: '-0', verdict: 'accepted', sent: 0 },
+			{ operation: priceItem, path: 'price', value: -0.01, verdict: 'rejected' },
+			{ operation: priceItem, path: 'price', value: -Number.MIN_VALUE, verdict: 'rejected' },
+			{ operation: models, path: 'limit', value: 1, verdict: 'accepted', sent: '1' },
+			{ operation: models, path: 'limit', value: 0.999, verdict: 'rejected' },
+			{ operation: models, path: 'limit', value: 2.7, verdict: 'accepted', sent: '2' },
+			{ operation: models, path: 'options.pageSize', value: 1, verdict: 'accepted', sent: '1' },
+			{ operation: models, path: 'options.pageSize', value: 0.5, verdict: 'rejected' },
+			{ operation: models, path: 'options.parallelRequests', value: 20, verdict: 'accepted', sent: '1' },
+			{ operation: models, path: 'options.parallelRequests', value: 20.5, verdict: 'rejected' },
+			// Years beyond 9999 (or before 0000) once the zone is applied have no ISO 8601 form the API reads.
+			{ operation: distance, path: 'date', value: '9999-12-31T23:59:59-05:00', verdict: 'rejected' },
+			{ operation: distance, path: 'date', value: '9999-12-31T20:00:00Z', verdict: 'rejected', timezone: 'Pacific/Kiritimati' },
+			{ operation: distance, path: 'date', value: '9999-12-31', verdict: 'accepted' },
+			{ operation: quote, path: 'additionalFields.startDate', value: '0000-01-01T00:00:00+14:00', verdict: 'rejected' },
+			{ operation: quote, path: 'additionalFields.startDate', value: '0000-01-01T00:00:00Z', verdict: 'accepted', sent: '0000-01-01T00:00:00.000Z' },
+			// Half of a surrogate pair has no UTF-8 form: it cannot go into a URL, nor be any text.
+			{ operation: priceItem, path: 'priceId', value: '\uD800', verdict: 'rejected' },
+			{ operation: models, path: 'filters.search', value: 'a\uDFFFb', verdict: 'rejected' },
+			{ operation: models, path: 'filters.search', value: '🙂', verdict: 'accepted' },
+			// A date is an object to JavaScript, not a JSON object.
+			{ operation: quote, path: 'additionalFields.metadata', value: new Date(0), verdict: 'rejected' },
+		])('$path = $value is $verdict', async ({ operation, path, value, verdict, sent, timezone }) => {
+			const field = fieldsOf(operation).find((candidate) => candidate.path === path)!;
+			await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
+
+			expect(suite.sandbox.requests).toHaveLength(verdict === 'accepted' ? 1 : 0);
+			if (sent === undefined) return;
+			const [request] = suite.sandbox.requests;
+			const carried = operation === models ? request.query.limit : (request.body as IDataObject)[path.split('.').pop()!];
+			expect(Object.is(carried, sent)).toBe(true);
+		});
+	});
+});
