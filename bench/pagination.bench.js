@@ -1,0 +1,291 @@
+'use strict';
+
+/**
+ * Return All of 10,000 equipment models against the sandbox (20 ms per request, pages capped at 100 records), by:
+ *   (a) a plain sequential fetch loop, (b) a plain fetch loop with the node's default number of parallel requests,
+ *   (c) the node through n8n's engine, (d) the same operation through n8n's generic declarative pagination,
+ * and the peak heap growth of (c) against the records themselves held as objects. Every result is checked: the
+ * 10,000 models once each, in the API's order.
+ *
+ * Run with `npm run bench` (node --expose-gc bench/pagination.bench.js). The node and the test harness are
+ * TypeScript, loaded through bench/register-typescript.js: no build step is needed.
+ */
+
+require('../test/harness/environment');
+require('./register-typescript');
+
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const { once } = require('node:events');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const readline = require('node:readline');
+
+const { runNode } = require('../test/harness/engine');
+const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
+const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/listFields');
+const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
+
+const MODEL_COUNT = 10_000;
+const LATENCY_MS = 20;
+const PAGE_SIZE = 100;
+const REPETITIONS = 5;
+const TOKEN = 'bench-token';
+const MODELS_PATH = '/master-data/v1/equipment-management/models';
+const DEFAULT_PARALLEL_REQUESTS = parallelRequestsField.default;
+
+// From issue 4. The bench exits with code 1 when one is missed.
+const TARGETS = { nodeToSequential: 0.35, nodeToParallelFetch: 1.2, memoryToRawRecords: 2 };
+
+/**
+ * Starts the sandbox in a process of its own, as the API is a server apart from n8n: its work does not share this
+ * process's event loop and heap with the contender being measured.
+ */
+async function startSandboxProcess() {
+	const cli = path.join(__dirname, '..', 'sandbox', 'cli.js');
+	const flags = ['--port', '0', '--token', TOKEN, '--models', String(MODEL_COUNT), '--latency', String(LATENCY_MS)];
+	const child = spawn(process.execPath, [cli, ...flags, '--max-page-size', String(PAGE_SIZE)], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const stop = async () => {
+		if (child.exitCode !== null) return;
+		child.kill('SIGTERM');
+		await once(child, 'exit');
+	};
+	let url;
+	for await (const line of readline.createInterface({ input: child.stdout })) {
+		url = /listening at (\S+)/.exec(line)?.[1];
+		if (url) break;
+	}
+	if (!url) throw new Error(`The sandbox exited (code ${child.exitCode}) before it listened`);
+	// Keeps reading what it prints, so that a full pipe can never block it.
+	child.stdout.resume();
+	return { url, stop };
+}
+
+async function fetchPage(baseUrl, page) {
+	const response = await fetch(`${baseUrl}${MODELS_PATH}?page=${page}&limit=${PAGE_SIZE}`, {
+		headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' },
+	});
+	if (!response.ok) throw new Error(`page ${page}: HTTP ${response.status}`);
+	return await response.json();
+}
+
+async function sequentialFetch(baseUrl) {
+	const records = [];
+	for (let page = 1; ; page++) {
+		const { content, total } = await fetchPage(baseUrl, page);
+		records.push(...content);
+		if (content.length === 0 || records.length >= total) return records;
+	}
+}
+
+async function parallelFetch(baseUrl) {
+	const first = await fetchPage(baseUrl, 1);
+	const pages = [first.content];
+	const pageCount = Math.ceil(first.total / PAGE_SIZE);
+	let next = 2;
+	const worker = async () => {
+		while (next <= pageCount) {
+			const page = next++;
+			pages[page - 1] = (await fetchPage(baseUrl, page)).content;
+		}
+	};
+	await Promise.all(Array.from({ length: DEFAULT_PARALLEL_REQUESTS }, worker));
+	return pages.flat();
+}
+
+/**
+ * The node with the Equipment Model "Get Many" operation routed through n8n-core's generic pagination, pages of
+ * 100 one after another, as a declarative node without its own pagination function would do it.
+ * The engine evaluates `request` before each page with the same `$request` and sends its `qs` instead of the
+ * routed one, so the page counter is kept on `$request.qs` and the query is rebuilt from it.
+ */
+function genericPaginationVariant() {
+	const node = new EquipmentRental();
+	const routing = {
+		request: { method: 'GET', url: MODELS_PATH },
+		send: { paginate: true },
+		output: { postReceive: [checkApiResponse, { type: 'rootProperty', properties: { property: 'content' } }] },
+		operations: {
+			pagination: {
+				type: 'generic',
+				properties: {
+					request: {
+						qs: `={{ { ...$request.qs, page: ($request.qs.page = ($request.qs.page ?? 0) + 1), limit: ${PAGE_SIZE} } }}`,
+					},
+					continue: `={{ $request.qs.page * ${PAGE_SIZE} < $response.body.total }}`,
+				},
+			},
+		},
+	};
+	const isModelOperation = (property) =>
+		property.name === 'operation' && property.displayOptions?.show?.resource?.includes('equipmentModel');
+	node.description = {
+		...node.description,
+		properties: node.description.properties.map((property) =>
+			isModelOperation(property)
+				? { ...property, options: property.options.map((option) => (option.value === 'getAll' ? { ...option, routing } : option)) }
+				: property,
+		),
+	};
+	return node;
+}
+
+/** The run of the workflow, which holds the node's output items as n8n does after an execution. */
+async function runReturnAll(baseUrl, nodeType) {
+	const run = await runNode({
+		parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: true },
+		credentials: { baseUrl, accessToken: TOKEN },
+		nodeType,
+	});
+	if (run.error) throw run.error;
+	return run;
+}
+
+const recordsOf = (run) => run.items.map((item) => item.json);
+
+function median(values) {
+	const sorted = [...values].sort((left, right) => left - right);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every result is checked
+ * by `verify`. The contenders take turns within a round, so that a load change on the machine weighs on all of them.
+ */
+async function medianDurations(contenders, verify) {
+	const durations = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+	for (let round = 0; round <= REPETITIONS; round++) {
+		for (const [name, run] of Object.entries(contenders)) {
+			const start = performance.now();
+			const records = await run();
+			const duration = performance.now() - start;
+			verify(name, records);
+			if (round > 0) durations[name].push(duration);
+		}
+		process.stderr.write(round === 0 ? 'warm-up done; rounds: ' : `${round} `);
+	}
+	process.stderr.write('\n');
+	return Object.fromEntries(Object.entries(durations).map(([name, values]) => [name, median(values)]));
+}
+
+/** Lets the promise callbacks still queued by the last run end (they can hold its records), then collects garbage. */
+async function collectGarbage() {
+	if (typeof global.gc !== 'function') throw new Error('Run with node --expose-gc (npm run bench does).');
+	await new Promise((resolve) => setImmediate(resolve));
+	global.gc();
+	global.gc();
+}
+
+const heapUsed = () => process.memoryUsage().heapUsed;
+
+/**
+ * Highest heap growth while `run` runs, sampled every few ms and once more with its result, which is still held
+ * then. With `liveOnly`, a full garbage collection precedes each sample, so only what `run` still references
+ * counts; without it, what it no longer uses but V8 has not yet collected counts too. The result is handed to
+ * `check`.
+ */
+async function peakHeapGrowth(run, check, { liveOnly }) {
+	await collectGarbage();
+	const before = heapUsed();
+	let peak = before;
+	const sample = () => {
+		if (liveOnly) global.gc();
+		peak = Math.max(peak, heapUsed());
+	};
+	const sampler = setInterval(sample, liveOnly ? 5 : 1);
+	try {
+		const result = await run();
+		sample();
+		check(result);
+	} finally {
+		clearInterval(sampler);
+	}
+	return peak - before;
+}
+
+/** Heap the records take as plain objects, parsed from their JSON text as an API client would hold them. */
+async function rawRecordsHeap(records) {
+	const text = JSON.stringify(records);
+	await collectGarbage();
+	const baseline = heapUsed();
+	const parsed = JSON.parse(text);
+	await collectGarbage();
+	const size = heapUsed() - baseline;
+	assert.equal(parsed.length, records.length);
+	return size;
+}
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const milliseconds = (ms) => `${ms.toFixed(0)} ms`.padStart(8);
+const verdict = (value, target) => `(target <= ${target}: ${value <= target ? 'met' : 'MISSED'})`;
+
+async function main() {
+	const sandbox = await startSandboxProcess();
+	try {
+		const baseUrl = sandbox.url;
+		const expectedIds = (await sequentialFetch(baseUrl)).map((record) => record.id);
+		assert.equal(new Set(expectedIds).size, MODEL_COUNT, 'the API order holds every model once');
+		const verify = (name, records) =>
+			assert.deepEqual(
+				records.map((record) => record.id),
+				expectedIds,
+				`${name} must return the ${MODEL_COUNT} models once each, in the API order`,
+			);
+
+		// Memory first, while only warm-up runs of the same contenders came before: their leftovers are alike.
+		const checkNode = (run) => verify('(c) the node, measuring its heap', recordsOf(run));
+		for (let warmUp = 0; warmUp < 2; warmUp++) checkNode(await runReturnAll(baseUrl));
+		const nodeLive = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: true });
+		const nodeWithGarbage = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: false });
+		const checkFetch = (records) => verify('(b) parallel fetch, measuring its heap', records);
+		checkFetch(await parallelFetch(baseUrl));
+		const fetchWithGarbage = await peakHeapGrowth(() => parallelFetch(baseUrl), checkFetch, { liveOnly: false });
+		const rawHeap = await rawRecordsHeap(await sequentialFetch(baseUrl));
+		const memoryRatio = nodeLive / rawHeap;
+
+		const genericVariant = genericPaginationVariant();
+		const timings = await medianDurations(
+			{
+				'(a) sequential fetch': () => sequentialFetch(baseUrl),
+				'(b) parallel fetch': () => parallelFetch(baseUrl),
+				'(c) the node': async () => recordsOf(await runReturnAll(baseUrl)),
+				'(d) generic pagination': async () => recordsOf(await runReturnAll(baseUrl, genericVariant)),
+			},
+			verify,
+		);
+		const [a, b, c, d] = Object.values(timings);
+
+
+		console.log(
+			[
+				`Return All of ${MODEL_COUNT} equipment models, ${LATENCY_MS} ms per request, pages of ${PAGE_SIZE}, median of ${REPETITIONS} rounds after a warm-up:`,
+				`  (a) sequential fetch loop                 ${milliseconds(a)}`,
+				`  (b) fetch loop, ${DEFAULT_PARALLEL_REQUESTS} requests in parallel    ${milliseconds(b)}`,
+				`  (c) the node through n8n's engine         ${milliseconds(c)}`,
+				`  (d) n8n's generic pagination, sequential  ${milliseconds(d)}`,
+				`  c/a = ${(c / a).toFixed(2)} ${verdict(c / a, TARGETS.nodeToSequential)}`,
+				`  c/b = ${(c / b).toFixed(2)} ${verdict(c / b, TARGETS.nodeToParallelFetch)}`,
+				`  d/a = ${(d / a).toFixed(2)}`,
+				`Memory per ${MODEL_COUNT} records:`,
+				`  the records as objects (JSON.parse)       ${megabytes(rawHeap)}`,
+				`  (c) peak live heap growth                 ${megabytes(nodeLive)} = ${memoryRatio.toFixed(2)} x the records ${verdict(memoryRatio, TARGETS.memoryToRawRecords)}`,
+				`  peak heap growth with garbage not yet collected: (c) ${megabytes(nodeWithGarbage)}, (b) ${megabytes(fetchWithGarbage)}`,
+			].join('\n'),
+		);
+		const ratios = { nodeToSequential: c / a, nodeToParallelFetch: c / b, memoryToRawRecords: memoryRatio };
+		if (Object.keys(TARGETS).some((key) => !(ratios[key] <= TARGETS[key]))) process.exitCode = 1;
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+main()
+	.catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	})
+	// n8n-core's SSH client manager keeps a one-minute interval timer: the process would not end by itself.
+	.finally(() => process.exit());
