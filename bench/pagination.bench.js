@@ -206,8 +206,17 @@ async function peakHeapGrowth(run, check, { liveOnly }) {
 	return peak - before;
 }
 
+/**
+ * Runs `run` twice so that the measured runs find the code compiled. An async function holds the last value it
+ * awaited until its next await: awaited here, the warm-up results are let go before the measuring starts.
+ */
+async function warmUp(run, check) {
+	for (let round = 0; round < 2; round++) check(await run());
+}
+
 /** Heap the records take as plain objects, parsed from their JSON text as an API client would hold them. */
-async function rawRecordsHeap(records) {
+async function rawRecordsHeap(baseUrl) {
+	const records = await sequentialFetch(baseUrl);
 	const text = JSON.stringify(records);
 	await collectGarbage();
 	const baseline = heapUsed();
@@ -216,6 +225,18 @@ async function rawRecordsHeap(records) {
 	const size = heapUsed() - baseline;
 	assert.equal(parsed.length, records.length);
 	return size;
+}
+
+/** Run first, when only warm-up runs of the same contenders came before. */
+async function measureMemory(baseUrl, verify) {
+	const checkNode = (run) => verify('(c) the node, measuring its heap', recordsOf(run));
+	await warmUp(() => runReturnAll(baseUrl), checkNode);
+	const nodeLive = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: true });
+	const nodeWithGarbage = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: false });
+	const checkFetch = (records) => verify('(b) parallel fetch, measuring its heap', records);
+	await warmUp(() => parallelFetch(baseUrl), checkFetch);
+	const fetchWithGarbage = await peakHeapGrowth(() => parallelFetch(baseUrl), checkFetch, { liveOnly: false });
+	return { nodeLive, nodeWithGarbage, fetchWithGarbage, rawHeap: await rawRecordsHeap(baseUrl) };
 }
 
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -235,15 +256,7 @@ async function main() {
 				`${name} must return the ${MODEL_COUNT} models once each, in the API order`,
 			);
 
-		// Memory first, while only warm-up runs of the same contenders came before: their leftovers are alike.
-		const checkNode = (run) => verify('(c) the node, measuring its heap', recordsOf(run));
-		for (let warmUp = 0; warmUp < 2; warmUp++) checkNode(await runReturnAll(baseUrl));
-		const nodeLive = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: true });
-		const nodeWithGarbage = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: false });
-		const checkFetch = (records) => verify('(b) parallel fetch, measuring its heap', records);
-		checkFetch(await parallelFetch(baseUrl));
-		const fetchWithGarbage = await peakHeapGrowth(() => parallelFetch(baseUrl), checkFetch, { liveOnly: false });
-		const rawHeap = await rawRecordsHeap(await sequentialFetch(baseUrl));
+		const { nodeLive, nodeWithGarbage, fetchWithGarbage, rawHeap } = await measureMemory(baseUrl, verify);
 		const memoryRatio = nodeLive / rawHeap;
 
 		const genericVariant = genericPaginationVariant();
