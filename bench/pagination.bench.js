@@ -17,9 +17,11 @@ require('./register-typescript');
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const { once } = require('node:events');
+const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const readline = require('node:readline');
+const { setTimeout: sleep } = require('node:timers/promises');
 
 const { runNode } = require('../test/harness/engine');
 const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
@@ -171,15 +173,21 @@ async function medianDurations(contenders, verify) {
 	return Object.fromEntries(Object.entries(durations).map(([name, values]) => [name, median(values)]));
 }
 
-/** Lets the promise callbacks still queued by the last run end (they can hold its records), then collects garbage. */
+const heapUsed = () => process.memoryUsage().heapUsed;
+
+/**
+ * Collects garbage until the heap stops shrinking: a run's last callbacks (sockets closing, promises settling) hold
+ * some of its objects for a few event-loop turns after it ended.
+ */
 async function collectGarbage() {
 	if (typeof global.gc !== 'function') throw new Error('Run with node --expose-gc (npm run bench does).');
-	await new Promise((resolve) => setImmediate(resolve));
-	global.gc();
-	global.gc();
+	let heap = Infinity;
+	for (let round = 0; round < 20 && heapUsed() < heap - 64 * 1024; round++) {
+		heap = heapUsed();
+		await sleep(20);
+		global.gc();
+	}
 }
-
-const heapUsed = () => process.memoryUsage().heapUsed;
 
 /**
  * Highest heap growth while `run` runs, sampled every few ms and once more with its result, which is still held
@@ -227,7 +235,10 @@ async function rawRecordsHeap(baseUrl) {
 	return size;
 }
 
-/** Run first, when only warm-up runs of the same contenders came before. */
+/**
+ * Peak heap growth of (c), live and with garbage, of (b) with garbage, and the heap of the records themselves. Run
+ * before the timings, so that only warm-up runs of the same contender come before each measurement.
+ */
 async function measureMemory(baseUrl, verify) {
 	const checkNode = (run) => verify('(c) the node, measuring its heap', recordsOf(run));
 	await warmUp(() => runReturnAll(baseUrl), checkNode);
@@ -244,6 +255,7 @@ const milliseconds = (ms) => `${ms.toFixed(0)} ms`.padStart(8);
 const verdict = (value, target) => `(target <= ${target}: ${value <= target ? 'met' : 'MISSED'})`;
 
 async function main() {
+	const loadBefore = os.loadavg()[0];
 	const sandbox = await startSandboxProcess();
 	try {
 		const baseUrl = sandbox.url;
@@ -271,7 +283,6 @@ async function main() {
 		);
 		const [a, b, c, d] = Object.values(timings);
 
-
 		console.log(
 			[
 				`Return All of ${MODEL_COUNT} equipment models, ${LATENCY_MS} ms per request, pages of ${PAGE_SIZE}, median of ${REPETITIONS} rounds after a warm-up:`,
@@ -286,6 +297,7 @@ async function main() {
 				`  the records as objects (JSON.parse)       ${megabytes(rawHeap)}`,
 				`  (c) peak live heap growth                 ${megabytes(nodeLive)} = ${memoryRatio.toFixed(2)} x the records ${verdict(memoryRatio, TARGETS.memoryToRawRecords)}`,
 				`  peak heap growth with garbage not yet collected: (c) ${megabytes(nodeWithGarbage)}, (b) ${megabytes(fetchWithGarbage)}`,
+				`Load average of the machine (1 min): ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
 			].join('\n'),
 		);
 		const ratios = { nodeToSequential: c / a, nodeToParallelFetch: c / b, memoryToRawRecords: memoryRatio };
