@@ -2,6 +2,7 @@ import { TOKEN, useSandbox } from './harness/sandbox';
 
 describe('Errors', () => {
 	const suite = useSandbox();
+	afterEach(() => suite.sandbox.setOptions({ faults: null }));
 
 	it("names the credential on 401, keeps the API's message, does not retry and never shows the token", async () => {
 		const wrongToken = 'wrong-token-5f2e9a';
@@ -68,61 +69,45 @@ describe('Errors', () => {
 
 	it('reports a server error and retries a GET a bounded number of times before failing', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
-		try {
-			const { error } = await suite.run({ resource: 'equipmentDistance', operation: 'get', date: '2024-01-01' });
-			expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
-			expect(suite.sandbox.requests).toHaveLength(5);
-		} finally {
-			suite.sandbox.setOptions({ faults: null });
-		}
+		const { error } = await suite.run({ resource: 'equipmentDistance', operation: 'get', date: '2024-01-01' });
+		expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+		expect(suite.sandbox.requests).toHaveLength(5);
 	});
 
 	it('never retries a write, even on a transient failure', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
-		try {
-			const { error } = await suite.run({
-				resource: 'quote',
-				operation: 'create',
-				clientId: suite.fixtures.clientId,
-				contractId: suite.fixtures.contractId,
-				amount: 1,
-			});
-			expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
-			expect(suite.sandbox.requests).toHaveLength(1);
-		} finally {
-			suite.sandbox.setOptions({ faults: null });
-		}
+		const { error } = await suite.run({
+			resource: 'quote',
+			operation: 'create',
+			clientId: suite.fixtures.clientId,
+			contractId: suite.fixtures.contractId,
+			amount: 1,
+		});
+		expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+		expect(suite.sandbox.requests).toHaveLength(1);
 	});
 
 	it('reports an unreadable answer rather than passing it on', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['malformed'] } });
-		try {
-			const { error } = await suite.run({
-				resource: 'product',
-				operation: 'updatePriceItem',
-				productId: suite.fixtures.equipmentProductId,
-				priceId: suite.fixtures.priceId,
-				from: 1,
-				price: 1,
-			});
-			expect(error?.message).toContain('The API returned an unreadable response');
-		} finally {
-			suite.sandbox.setOptions({ faults: null });
-		}
+		const { error } = await suite.run({
+			resource: 'product',
+			operation: 'updatePriceItem',
+			productId: suite.fixtures.equipmentProductId,
+			priceId: suite.fixtures.priceId,
+			from: 1,
+			price: 1,
+		});
+		expect(error?.message).toContain('The API returned an unreadable response');
 	});
 
 	it('explains a dropped connection without the request headers', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['drop'] } });
-		try {
-			const { error } = await suite.run({
-				resource: 'inventory',
-				operation: 'delete',
-				inventoryId: 'any',
-			});
-			expect(error?.message).toBe('The connection to the Equipment Rental API was dropped before it answered');
-			expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
-		} finally {
-			suite.sandbox.setOptions({ faults: null });
-		}
+		const { error } = await suite.run({
+			resource: 'inventory',
+			operation: 'delete',
+			inventoryId: 'any',
+		});
+		expect(error?.message).toBe('The connection to the Equipment Rental API was dropped before it answered');
+		expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
 	});
 });
