@@ -43,6 +43,8 @@ export class EquipmentRentalApi implements ICredentialType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			url: '/master-data/v1/equipment-management/models',
 			qs: { page: 1, limit: 1 },
+			// As in the node: a Base URL that redirects fails here rather than later.
+			disableFollowRedirect: true,
 		},
 	};
 }

@@ -1,3 +1,5 @@
+import { runNode } from './harness/engine';
+import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
 describe('Errors', () => {
@@ -109,5 +111,22 @@ describe('Errors', () => {
 		});
 		expect(error?.message).toBe('The connection to the Equipment Rental API was dropped before it answered');
 		expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
+	});
+
+	describe('when the Base URL redirects', () => {
+		const redirecting = useRedirectingServer();
+
+		it.each([
+			['a list', { resource: 'equipmentModel', operation: 'getAll', limit: 1 }, 'GET'],
+			['a write', { resource: 'inventory', operation: 'delete', inventoryId: 'inventory-1' }, 'DELETE'],
+		])('refuses to follow it for %s, names the new address and never sends the token there', async (_case, parameters, method) => {
+			const { error } = await runNode({ parameters, credentials: { baseUrl: redirecting.url, accessToken: TOKEN } });
+
+			expect(error?.message).toBe('The API answered with a redirect (HTTP 301) instead of data');
+			expect(error?.description).toContain(`It points to ${redirecting.target.url}/`);
+			expect(error?.description).toContain('Base URL');
+			expect(redirecting.redirected).toEqual([expect.stringMatching(new RegExp(`^${method} `))]);
+			expect(redirecting.target.seen).toHaveLength(0);
+		});
 	});
 });

@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ActiveTrigger, runTriggerManually, type TriggerOptions } from './harness/poll';
+import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
 interface Model {
@@ -205,6 +206,18 @@ describe('Equipment Rental Trigger', () => {
 			await expect(ActiveTrigger.activate(wrongToken)).rejects.toThrow(
 				'Authorization failed: the API did not accept the access token',
 			);
+		});
+
+		describe('when the Base URL redirects', () => {
+			const redirecting = useRedirectingServer();
+
+			it('fails the activation with the redirect explained, never sending the token to the new address', async () => {
+				const redirected = options(modelEvent(), { credentials: { baseUrl: redirecting.url, accessToken: TOKEN } });
+
+				await expect(ActiveTrigger.activate(redirected)).rejects.toThrow('The API answered with a redirect (HTTP 301) instead of data');
+				expect(redirecting.redirected).toHaveLength(1);
+				expect(redirecting.target.seen).toHaveLength(0);
+			});
 		});
 
 		it.each(['503', 'malformed', 'drop'])('retries a poll whose request fails for a moment (%s)', async (fault) => {

@@ -29,6 +29,9 @@ export class EquipmentRental implements INodeType {
 			json: true,
 			// HTTP errors are mapped by checkApiResponse, which keeps the API's own message (see shared/errors.ts).
 			ignoreHttpStatusErrors: true,
+			// A redirect would carry the access token to another address, and turn a write into a GET: refused with
+			// an explanation instead (shared/errors.ts).
+			disableFollowRedirect: true,
 		},
 		properties: [
 			{

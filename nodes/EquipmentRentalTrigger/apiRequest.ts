@@ -1,6 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 
-import { apiError, malformedResponseError } from '../EquipmentRental/shared/errors';
+import { apiError, isFailedResponse, malformedResponseError } from '../EquipmentRental/shared/errors';
 import { withRetries } from '../EquipmentRental/shared/retry';
 
 /**
@@ -20,11 +20,12 @@ export async function getFromApi(context: IPollFunctions, path: string, qs: IDat
 				qs,
 				headers: { Accept: 'application/json' },
 				json: true,
-				// As in the main node: HTTP errors are mapped by apiError, which keeps the API's own message.
+				// As in the main node: HTTP errors and redirects are mapped by apiError, which keeps the API's own message.
 				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
 				returnFullResponse: true,
 			})) as IN8nHttpFullResponse;
-			if (response.statusCode >= 400) throw apiError(context, response);
+			if (isFailedResponse(response)) throw apiError(context, response);
 			// A body cut off in transit arrives as text; it is worth another try.
 			if (typeof response.body !== 'object' || response.body === null) {
 				throw malformedResponseError(context, 'a JSON object or array');

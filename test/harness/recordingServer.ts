@@ -31,3 +31,31 @@ export function useRecordingServer(): RecordingServer {
 	});
 	return recorder;
 }
+
+export interface RedirectingServer {
+	url: string;
+	/** "METHOD /path" of every request it redirected. */
+	redirected: string[];
+	/** Where it redirects to: a recording server, which must see nothing. */
+	target: RecordingServer;
+}
+
+/** Answers every request with a 301 to the same path on a recording server; for the calling suite, as above. */
+export function useRedirectingServer(): RedirectingServer {
+	const target = useRecordingServer();
+	const redirecting = { url: '', redirected: [] as string[], target };
+	const server = createServer((request, response) => {
+		redirecting.redirected.push(`${request.method} ${request.url}`);
+		response.writeHead(301, { Location: `${target.url}${request.url}` }).end();
+	});
+	beforeAll(async () => {
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		redirecting.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	beforeEach(() => (redirecting.redirected.length = 0));
+	afterAll(() => {
+		server.closeAllConnections();
+		server.close();
+	});
+	return redirecting;
+}

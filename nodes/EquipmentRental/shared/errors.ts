@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INode,
@@ -35,7 +36,14 @@ function seconds(retryAfter: unknown): number | undefined {
 	return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-function messageForStatus(status: number, retryAfterSeconds?: number): { message: string; hint?: string } {
+function messageForStatus(status: number, headers: IDataObject, retryAfterSeconds?: number): { message: string; hint?: string } {
+	if (status < 400) {
+		const location = typeof headers.location === 'string' ? headers.location : undefined;
+		return {
+			message: `The API answered with a redirect (HTTP ${status}) instead of data`,
+			hint: `${location ? `It points to ${location}. ` : ''}Set the Base URL in the node's Equipment Rental API credential to the address the API now answers at (for example https:// rather than http://). Redirects are not followed, so that the access token is only ever sent to the Base URL.`,
+		};
+	}
 	if (status === 401) return { message: 'Authorization failed: the API did not accept the access token', hint: CREDENTIAL_HINT };
 	if (status === 403) return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
 	if (status === 404) return { message: 'Not found: no record has the ID you gave', hint: 'Check the IDs in the node.' };
@@ -56,15 +64,20 @@ function messageForStatus(status: number, retryAfterSeconds?: number): { message
 	return { message: `The API rejected the request (HTTP ${status})` };
 }
 
+/** Whether an answer is an error or a redirect, which the node refuses rather than follows (see apiError). */
+export function isFailedResponse(response: IN8nHttpFullResponse): boolean {
+	return response.statusCode >= 300;
+}
+
 /**
- * Turns an HTTP error answer into a NodeApiError that keeps the API's own explanation. The node asks the engine not
+ * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation. The node asks the engine not
  * to throw on HTTP errors (`ignoreHttpStatusErrors`), because n8n-core 2.8 would otherwise retry a 401 and replace
  * the API's message with generic status text.
  */
 export function apiError(context: ErrorContext, response: IN8nHttpFullResponse): NodeApiError {
 	const status = response.statusCode;
 	const retryAfterSeconds = seconds(response.headers?.['retry-after']);
-	const { message, hint } = messageForStatus(status, retryAfterSeconds);
+	const { message, hint } = messageForStatus(status, response.headers ?? {}, retryAfterSeconds);
 	const { text, field } = apiExplanation(response.body);
 	const description = [
 		text && `The API said: ${text}`,
@@ -107,7 +120,7 @@ export async function checkApiResponse(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	if (response.statusCode >= 400) throw apiError(this, response);
+	if (isFailedResponse(response)) throw apiError(this, response);
 	if (response.body === undefined || response.body === null || response.body === '') return [{ json: { success: true } }];
 	if (typeof response.body !== 'object') throw malformedResponseError(this, 'a JSON object or array');
 	return items;
