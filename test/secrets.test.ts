@@ -2,6 +2,9 @@
  * Secrets: every operation, in success and in every kind of failure, leaves no trace of the access token in its
  * output items, error messages and descriptions, the whole run data, or anything logged.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { INode, INodeParameters } from 'n8n-workflow';
@@ -11,6 +14,7 @@ import { toItemError } from '../nodes/EquipmentRental/shared/errors';
 
 import type { FaultKind } from '../sandbox/faults';
 import type { RunOptions, RunResult } from './harness/engine';
+import { ActiveTrigger } from './harness/poll';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
 const WRONG_TOKEN = 'wrong-token-7d41c9e2';
@@ -124,6 +128,7 @@ describe('Secrets', () => {
 			accessToken = TOKEN,
 			onErrorModes = [undefined, 'continueErrorOutput'] as Array<RunOptions['onError']>,
 			requestOptions = {} as INodeParameters,
+			baseUrl = suite.sandbox.url,
 		} = {},
 	): Promise<{ results: RunResult[]; failures: number }> {
 		const runs = operations()
@@ -133,7 +138,7 @@ describe('Secrets', () => {
 				onErrorModes.map((onError) =>
 					suite.run(
 						{ ...parameters, requestOptions },
-						{ onError, credentials: { baseUrl: suite.sandbox.url, accessToken } },
+						{ onError, credentials: { baseUrl, accessToken } },
 					),
 				),
 			);
@@ -200,6 +205,41 @@ describe('Secrets', () => {
 
 		expect(failures).toBe(results.length);
 		expectNoToken(results);
+	});
+
+	describe('when the API quotes the token in its error answer', () => {
+		const echo = createServer((request, response) => {
+			const token = String(request.headers.authorization).replace(/^Bearer /, '');
+			response.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': `Bearer error="invalid_token", token="${token}"` });
+			response.end(JSON.stringify({ statusCode: 401, error: `Unauthorized: ${token}`, message: `The token ${token} has expired`, field: token }));
+		});
+		beforeAll(async () => await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve)));
+		afterAll(() => {
+			echo.closeAllConnections();
+			echo.close();
+		});
+
+		it('keeps its explanation with the token taken out', async () => {
+			const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+			const { results, failures } = await runEverywhere((operation) => operation.valid, { baseUrl });
+
+			expect(failures).toBe(results.length);
+			for (const { error, errorItems } of results) {
+				expect((error ?? errorItems[0]?.error)?.description).toContain('The API said: The token [redacted] has expired');
+			}
+			expectNoToken(results);
+		});
+
+		it('keeps it out of a trigger activation that fails', async () => {
+			const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+			const parameters = { event: 'equipmentModelUpdated', filters: {} };
+			const activation = ActiveTrigger.activate({ parameters, credentials: { baseUrl, accessToken: TOKEN } });
+
+			const error = await activation.then(() => undefined, (reason: unknown) => reason);
+			expect((error as Error | undefined)?.message).toBe('Authorization failed: the API did not accept the access token');
+			expect(allTextIn(error).join(' ')).toContain('[redacted]');
+			expect(tokensIn(allTextIn(error))).toEqual([]);
+		});
 	});
 
 	// n8n 2.8 wraps transport failures in errors that keep no request; an HTTP client's own error keeps its request

@@ -9,7 +9,7 @@ import { withRetries } from '../EquipmentRental/shared/retry';
  * queue its reactivation.
  */
 export async function getFromApi(context: IPollFunctions, path: string, qs: IDataObject = {}): Promise<unknown> {
-	const { baseUrl } = await context.getCredentials<{ baseUrl: string }>('equipmentRentalApi');
+	const { baseUrl, accessToken } = await context.getCredentials<{ baseUrl: string; accessToken?: string }>('equipmentRentalApi');
 	return await withRetries(
 		context,
 		async () => {
@@ -25,7 +25,7 @@ export async function getFromApi(context: IPollFunctions, path: string, qs: IDat
 				disableFollowRedirect: true,
 				returnFullResponse: true,
 			})) as IN8nHttpFullResponse;
-			if (isFailedResponse(response)) throw apiError(context, response);
+			if (isFailedResponse(response)) throw apiError(context, response, accessToken);
 			// A body cut off in transit arrives as text; it is worth another try.
 			if (typeof response.body !== 'object' || response.body === null) {
 				throw malformedResponseError(context, 'a JSON object or array');

@@ -69,16 +69,29 @@ export function isFailedResponse(response: IN8nHttpFullResponse): boolean {
 	return response.statusCode >= 300;
 }
 
+const REDACTED = '[redacted]';
+
+/** `value` with `secret` replaced in all its strings: an API may quote the token it refused in its error. */
+function withoutSecret(value: unknown, secret: string | undefined): unknown {
+	if (!secret) return value;
+	if (typeof value === 'string') return value.split(secret).join(REDACTED);
+	if (Array.isArray(value)) return value.map((entry) => withoutSecret(entry, secret));
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutSecret(entry, secret)]));
+}
+
 /**
  * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation. The node asks the engine not
  * to throw on HTTP errors (`ignoreHttpStatusErrors`), because n8n-core 2.8 would otherwise retry a 401 and replace
  * the API's message with generic status text.
  */
-export function apiError(context: ErrorContext, response: IN8nHttpFullResponse): NodeApiError {
+export function apiError(context: ErrorContext, response: IN8nHttpFullResponse, accessToken?: string): NodeApiError {
 	const status = response.statusCode;
-	const retryAfterSeconds = seconds(response.headers?.['retry-after']);
-	const { message, hint } = messageForStatus(status, response.headers ?? {}, retryAfterSeconds);
-	const { text, field } = apiExplanation(response.body);
+	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
+	const retryAfterSeconds = seconds(headers['retry-after']);
+	const { message, hint } = messageForStatus(status, headers, retryAfterSeconds);
+	const responseBody = withoutSecret(response.body, accessToken);
+	const { text, field } = apiExplanation(responseBody);
 	const description = [
 		text && `The API said: ${text}`,
 		field && `The field at fault is '${field}'.`,
@@ -86,7 +99,7 @@ export function apiError(context: ErrorContext, response: IN8nHttpFullResponse):
 	]
 		.filter(Boolean)
 		.join(' ');
-	const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
+	const body = typeof responseBody === 'object' && responseBody !== null ? responseBody : {};
 	const error = new NodeApiError(context.getNode(), body as JsonObject, {
 		message,
 		description: description || undefined,
@@ -120,7 +133,10 @@ export async function checkApiResponse(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	if (isFailedResponse(response)) throw apiError(this, response);
+	if (isFailedResponse(response)) {
+		const { accessToken } = await this.getCredentials<{ accessToken?: string }>('equipmentRentalApi');
+		throw apiError(this, response, accessToken);
+	}
 	if (response.body === undefined || response.body === null || response.body === '') return [{ json: { success: true } }];
 	if (typeof response.body !== 'object') throw malformedResponseError(this, 'a JSON object or array');
 	return items;
