@@ -6,6 +6,8 @@
  *   (c) the node through n8n's engine, (d) the same operation through n8n's generic declarative pagination,
  * and the peak heap growth of (c) against the records themselves held as objects. Every result is checked: the
  * 10,000 models once each, in the API's order.
+ * One more contender tells where the time of (c) goes: (e) the loop of (b) sending its requests with n8n-core's
+ * own HTTP helper, which every node's requests go through (a new connection per request, axios), without the node.
  *
  * Run with `npm run bench` (node --expose-gc bench/pagination.bench.js). The node and the test harness are
  * TypeScript, loaded through bench/register-typescript.js: no build step is needed.
@@ -24,6 +26,10 @@ const readline = require('node:readline');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const { runNode } = require('../test/harness/engine');
+// n8n-core's request helper, as the engine calls it for every node request; not exported from its package root.
+const {
+	httpRequest: n8nHttpRequest,
+} = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
 const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
 const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/listFields');
 const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
@@ -31,7 +37,7 @@ const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
 const PAGE_SIZE = 100;
-const REPETITIONS = 5;
+const REPETITIONS = 7;
 const TOKEN = 'bench-token';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const DEFAULT_PARALLEL_REQUESTS = parallelRequestsField.default;
@@ -82,20 +88,33 @@ async function sequentialFetch(baseUrl) {
 	}
 }
 
-async function parallelFetch(baseUrl) {
-	const first = await fetchPage(baseUrl, 1);
+/** The pages of (b) and (e): page 1, then the others DEFAULT_PARALLEL_REQUESTS at a time, joined in page order. */
+async function parallelPages(getPage) {
+	const first = await getPage(1);
 	const pages = [first.content];
 	const pageCount = Math.ceil(first.total / PAGE_SIZE);
 	let next = 2;
 	const worker = async () => {
 		while (next <= pageCount) {
 			const page = next++;
-			pages[page - 1] = (await fetchPage(baseUrl, page)).content;
+			pages[page - 1] = (await getPage(page)).content;
 		}
 	};
 	await Promise.all(Array.from({ length: DEFAULT_PARALLEL_REQUESTS }, worker));
 	return pages.flat();
 }
+
+const parallelFetch = (baseUrl) => parallelPages((page) => fetchPage(baseUrl, page));
+
+const parallelN8nHttpHelper = (baseUrl) =>
+	parallelPages((page) =>
+		n8nHttpRequest({
+			url: `${baseUrl}${MODELS_PATH}`,
+			qs: { page, limit: PAGE_SIZE },
+			headers: { Authorization: `Bearer ${TOKEN}` },
+			json: true,
+		}),
+	);
 
 /**
  * The node with the Equipment Model "Get Many" operation routed through n8n-core's generic pagination, pages of
@@ -278,10 +297,11 @@ async function main() {
 				'(b) parallel fetch': () => parallelFetch(baseUrl),
 				'(c) the node': async () => recordsOf(await runReturnAll(baseUrl)),
 				'(d) generic pagination': async () => recordsOf(await runReturnAll(baseUrl, genericVariant)),
+				"(e) n8n-core's HTTP helper": () => parallelN8nHttpHelper(baseUrl),
 			},
 			verify,
 		);
-		const [a, b, c, d] = Object.values(timings);
+		const [a, b, c, d, e] = Object.values(timings);
 
 		console.log(
 			[
@@ -293,6 +313,8 @@ async function main() {
 				`  c/a = ${(c / a).toFixed(2)} ${verdict(c / a, TARGETS.nodeToSequential)}`,
 				`  c/b = ${(c / b).toFixed(2)} ${verdict(c / b, TARGETS.nodeToParallelFetch)}`,
 				`  d/a = ${(d / a).toFixed(2)}`,
+				`Where the time of (c) goes:`,
+				`  (e) the loop of (b) through n8n-core's HTTP helper ${milliseconds(e)}: e/b = ${(e / b).toFixed(2)} (n8n's transport), c/e = ${(c / e).toFixed(2)} (the node and the engine on top)`,
 				`Memory per ${MODEL_COUNT} records:`,
 				`  the records as objects (JSON.parse)       ${megabytes(rawHeap)}`,
 				`  (c) peak live heap growth                 ${megabytes(nodeLive)} = ${memoryRatio.toFixed(2)} x the records ${verdict(memoryRatio, TARGETS.memoryToRawRecords)}`,
