@@ -1,5 +1,6 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { advanceClock, setClock, useFakeDateOverSeededModels } from './harness/clock';
 import { ActiveTrigger, runTriggerManually, type TriggerOptions } from './harness/poll';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
@@ -21,32 +22,6 @@ interface DistanceRecord {
 
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const MINUTE_MS = 60_000;
-
-// Only Date is faked: the sandbox, the HTTP client and the retry backoff keep their real timers.
-const REAL_TIMERS = [
-	'hrtime',
-	'nextTick',
-	'performance',
-	'queueMicrotask',
-	'requestAnimationFrame',
-	'cancelAnimationFrame',
-	'requestIdleCallback',
-	'cancelIdleCallback',
-	'setImmediate',
-	'clearImmediate',
-	'setInterval',
-	'clearInterval',
-	'setTimeout',
-	'clearTimeout',
-] as const;
-
-function setClock(isoDateTime: string) {
-	jest.setSystemTime(new Date(isoDateTime));
-}
-
-function advanceClock(ms: number) {
-	jest.setSystemTime(Date.now() + ms);
-}
 
 const ids = (items: INodeExecutionData[] | null) => (items ?? []).map((item) => item.json.id);
 
@@ -76,16 +51,7 @@ describe('Equipment Rental Trigger', () => {
 		return model;
 	}
 
-	let seededModels: Model[];
-	beforeEach(() => {
-		seededModels ??= structuredClone(models());
-		jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date('2024-05-12T08:00:00.000Z') });
-	});
-	afterEach(() => {
-		jest.useRealTimers();
-		suite.sandbox.setOptions({ maxPageSize: undefined, faults: null });
-		models().splice(0, models().length, ...structuredClone(seededModels));
-	});
+	useFakeDateOverSeededModels(suite, '2024-05-12T08:00:00.000Z');
 
 	describe('event: Equipment Model Created or Updated', () => {
 		const modelEvent = (filters: Record<string, string> = {}): INodeParameters => ({ event: 'equipmentModelUpdated', filters });
@@ -120,6 +86,37 @@ describe('Equipment Rental Trigger', () => {
 				'2024-05-12T08:00:00.000Z',
 				'2024-05-12T08:01:00.000Z',
 			]);
+		});
+
+		it('skips a poll that starts while the previous one is still running, so that no change is emitted twice', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			const created = addModel('Aardvark Lift 100');
+			let release = () => {};
+			const held = new Promise<void>((resolve) => (release = resolve));
+			let heldRequests = 0;
+			const removeHook = suite.sandbox.onRequest(async () => {
+				if (heldRequests++ === 0) await held;
+			});
+			try {
+				const slowPoll = trigger.poll();
+				while (heldRequests === 0) await new Promise((resolve) => setImmediate(resolve));
+				advanceClock(MINUTE_MS);
+
+				const overlappingPoll = await trigger.poll();
+				release();
+
+				expect(overlappingPoll).toBeNull();
+				expect(heldRequests).toBe(1);
+				expect(ids(await slowPoll)).toEqual([created.id]);
+			} finally {
+				removeHook();
+				release();
+			}
+			advanceClock(MINUTE_MS);
+			const requestsBefore = modelRequests().length;
+			expect(await trigger.poll()).toBeNull();
+			expect(modelRequests().length).toBe(requestsBefore + 1);
 		});
 
 		it('emits a model changed during a poll once, though the next poll asks for it again', async () => {

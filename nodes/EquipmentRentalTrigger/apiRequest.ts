@@ -5,8 +5,8 @@ import { withRetries } from '../EquipmentRental/shared/retry';
 
 /**
  * GETs a path of the Integration API with the node's credential and returns the answer's body, with the main node's
- * error mapping. Transient failures are retried here because a failing poll makes n8n deactivate the workflow and
- * queue its reactivation.
+ * error mapping. Transient failures are retried here: a failed poll ends in an error execution, and the changes it
+ * was reading wait for the next poll.
  */
 export async function getFromApi(context: IPollFunctions, path: string, qs: IDataObject = {}): Promise<unknown> {
 	const { baseUrl, accessToken } = await context.getCredentials<{ baseUrl: string; accessToken?: string }>('equipmentRentalApi');
