@@ -31,7 +31,19 @@ module.exports = async function printSummary() {
 			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly, ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice`,
 		);
 	}
+	if (results.trigger) {
+		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } = results.trigger;
+		lines.push(
+			`Model-change trigger polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} model changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one`,
+		);
+	}
 	process.stdout.write(`\nFault suite summary\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
-	const clean = results.lists?.partial === 0 && results.lists?.duplicates === 0 && results.writes?.falseSuccesses === 0;
+	const clean =
+		results.lists?.partial === 0 &&
+		results.lists?.duplicates === 0 &&
+		results.writes?.falseSuccesses === 0 &&
+		results.trigger?.partial === 0 &&
+		results.trigger?.duplicates === 0 &&
+		results.trigger?.lost === 0;
 	process.stdout.write(`FAULT SUITE: ${clean ? 'PASS' : 'FAIL'}: ${lines.join('; ')}\n`);
 };

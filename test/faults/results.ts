@@ -35,6 +35,19 @@ export function addTo(tally: ListTally, outcome: ListOutcome): void {
 	tally[outcome] += 1;
 }
 
+/**
+ * The model-change trigger's polls under faults (trigger.faults.ts): each poll complete (exactly the models changed
+ * since the last successful poll, each once), failed loudly (threw, static data left alone), partial (a change
+ * missing or one it should not have emitted) or with duplicates (a model twice in a poll, or a change emitted
+ * again). `lost`: changes never emitted once the faults stopped; `carriedOver`: changes a failed poll missed that the
+ * next successful poll emitted.
+ */
+export type TriggerTally = Record<ListOutcome, number> & { polls: number; changes: number; lost: number; carriedOver: number };
+
+export function emptyTriggerTally(): TriggerTally {
+	return { polls: 0, complete: 0, failedLoudly: 0, partial: 0, duplicates: 0, changes: 0, lost: 0, carriedOver: 0 };
+}
+
 export interface CompletionShare {
 	runs: number;
 	complete: number;
@@ -44,6 +57,7 @@ export interface FaultSuiteResults {
 	lists?: ListTally;
 	completionUnder5xx?: { nodeRetries: CompletionShare; withRetryOnFail: CompletionShare };
 	writes?: { sent: number; succeeded: number; failedLoudly: number; falseSuccesses: number; retriedWrites: number };
+	trigger?: TriggerTally;
 }
 
 export function share({ runs, complete }: CompletionShare): number {
