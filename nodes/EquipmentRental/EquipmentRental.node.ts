@@ -7,6 +7,7 @@ import { inventoryDescription } from './resources/inventory';
 import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
+import { apiRequestOptions } from './shared/apiRequestOptions';
 
 export class EquipmentRental implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,13 +26,7 @@ export class EquipmentRental implements INodeType {
 		credentials: [{ name: 'equipmentRentalApi', required: true }],
 		requestDefaults: {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
-			headers: { Accept: 'application/json' },
-			json: true,
-			// HTTP errors are mapped by checkApiResponse, which keeps the API's own message (see shared/errors.ts).
-			ignoreHttpStatusErrors: true,
-			// A redirect would carry the access token to another address, and turn a write into a GET: refused with
-			// an explanation instead (shared/errors.ts).
-			disableFollowRedirect: true,
+			...apiRequestOptions(),
 		},
 		properties: [
 			{

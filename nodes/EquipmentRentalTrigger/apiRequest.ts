@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 
+import { apiRequestOptions } from '../EquipmentRental/shared/apiRequestOptions';
 import { apiError, isFailedResponse, malformedResponseError } from '../EquipmentRental/shared/errors';
 import { withRetries } from '../EquipmentRental/shared/retry';
 
@@ -18,11 +19,7 @@ export async function getFromApi(context: IPollFunctions, path: string, qs: IDat
 				baseURL: String(baseUrl).replace(/\/+$/, ''),
 				url: path,
 				qs,
-				headers: { Accept: 'application/json' },
-				json: true,
-				// As in the main node: HTTP errors and redirects are mapped by apiError, which keeps the API's own message.
-				ignoreHttpStatusErrors: true,
-				disableFollowRedirect: true,
+				...apiRequestOptions(),
 				returnFullResponse: true,
 			})) as IN8nHttpFullResponse;
 			if (isFailedResponse(response)) throw apiError(context, response, accessToken);

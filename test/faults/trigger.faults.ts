@@ -152,7 +152,7 @@ describe('The model-change trigger polled under injected faults', () => {
 	 * through JSON: n8n wraps static data it loads in proxies, which structuredClone refuses.
 	 */
 	const liveState = (trigger: ActiveTrigger): ModelPollState | null => {
-		const state = (trigger['workflow'].staticData[STATIC_DATA_KEY] as IDataObject | undefined)?.[EVENT];
+		const state = (trigger.liveStaticData[STATIC_DATA_KEY] as IDataObject | undefined)?.[EVENT];
 		return state === undefined ? null : JSON.parse(JSON.stringify(state));
 	};
 

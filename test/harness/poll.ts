@@ -75,6 +75,11 @@ export class ActiveTrigger {
 		return { trigger, emitted };
 	}
 
+	/** The static data as the running workflow holds it now, before n8n saves it. */
+	get liveStaticData(): IDataObject {
+		return this.workflow.staticData;
+	}
+
 	/** A scheduled poll: the items of the execution it started, or null when it started none. */
 	async poll(): Promise<INodeExecutionData[] | null> {
 		const emitted = await this.runPoll();

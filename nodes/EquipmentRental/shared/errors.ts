@@ -82,8 +82,7 @@ function withoutSecret(value: unknown, secret: string | undefined): unknown {
 
 /**
  * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation, without the access
- * token should the API quote it. The node asks the engine not to throw on HTTP errors (`ignoreHttpStatusErrors`),
- * because n8n-core 2.8 would otherwise retry a 401 and replace the API's message with generic status text.
+ * token should the API quote it. The engine hands such answers over instead of throwing (apiRequestOptions.ts).
  */
 export function apiError(context: ErrorContext, response: IN8nHttpFullResponse, accessToken?: string): NodeApiError {
 	const status = response.statusCode;
