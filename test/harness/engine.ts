@@ -30,6 +30,10 @@ export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRentalTrigger';
 export const NODE_NAME = 'Equipment Rental';
 const INPUT_NODE_NAME = 'Input';
+/** How a workflow's node refers to the credential the harness provides. */
+export const CREDENTIAL_REFERENCE: INode['credentials'] = {
+	equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' },
+};
 
 /** Emits the items given in its `items` parameter: the input of the node under test. */
 class InputItems implements INodeType {
@@ -194,7 +198,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			typeVersion: 1,
 			position: [200, 0],
 			parameters: options.parameters,
-			credentials: { equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' } },
+			credentials: CREDENTIAL_REFERENCE,
 			...(options.onError ? { onError: options.onError } : {}),
 			...options.settings,
 		},

@@ -18,7 +18,7 @@ import type {
 } from 'n8n-workflow';
 import { deepCopy, Workflow } from 'n8n-workflow';
 
-import { executionAdditionalData, loadNodeTypes, type RunOptions, TRIGGER_NODE_TYPE } from './engine';
+import { CREDENTIAL_REFERENCE, executionAdditionalData, loadNodeTypes, type RunOptions, TRIGGER_NODE_TYPE } from './engine';
 
 export const TRIGGER_NODE_NAME = 'Equipment Rental Trigger';
 
@@ -39,7 +39,7 @@ function triggerWorkflow(options: TriggerOptions): { workflow: Workflow; node: I
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
-		credentials: { equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' } },
+		credentials: CREDENTIAL_REFERENCE,
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
