@@ -37,7 +37,8 @@ const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
 const PAGE_SIZE = 100;
-const REPETITIONS = 11;
+// Enough rounds that one slow round on a shared machine does not move a median.
+const REPETITIONS = 21;
 const TOKEN = 'bench-token';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const DEFAULT_PARALLEL_REQUESTS = parallelRequestsField.default;
@@ -174,12 +175,16 @@ function median(values) {
 
 /**
  * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every result is checked
- * by `verify`. The contenders take turns within a round, so that a load change on the machine weighs on all of them.
+ * by `verify`. The contenders take turns within a round, so that a load change on the machine weighs on all of them,
+ * and who goes first rotates from round to round, so that no contender always follows the same one.
  */
 async function medianDurations(contenders, verify) {
 	const durations = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+	const entries = Object.entries(contenders);
 	for (let round = 0; round <= REPETITIONS; round++) {
-		for (const [name, run] of Object.entries(contenders)) {
+		const first = round % entries.length;
+		const turns = [...entries.slice(first), ...entries.slice(0, first)];
+		for (const [name, run] of turns) {
 			const start = performance.now();
 			const records = await run();
 			const duration = performance.now() - start;
