@@ -37,7 +37,7 @@ const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
 const PAGE_SIZE = 100;
-// On a shared machine, medians of 11 rounds still moved by 0.1 in c/b from run to run; 21 narrow that.
+// On a shared machine, c/b from medians of 11 rounds ranged 1.10-1.25 over runs; 21 rounds narrow that.
 const REPETITIONS = 21;
 const TOKEN = 'bench-token';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
@@ -176,7 +176,7 @@ function median(values) {
 /**
  * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every result is checked
  * by `verify`. The contenders take turns within a round, so that a load change on the machine weighs on all of them,
- * and who goes first rotates from round to round, so that no contender always follows the same one.
+ * and who goes first rotates from round to round, so that each contender takes every place in a round in turn.
  */
 async function medianDurations(contenders, verify) {
 	const durations = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
