@@ -1,5 +1,6 @@
-// The same gate as n8n's verification scanner (@n8n/scan-community-package) and `n8n-node lint`: n8n's community
-// rules everywhere, plus the older eslint-plugin-n8n-nodes-base rule sets for package.json, credentials and nodes.
+// The same gate as n8n's verification scanner (@n8n/scan-community-package) and `n8n-node lint`:
+// n8n's community rules everywhere, plus the older eslint-plugin-n8n-nodes-base rule sets for
+// package.json, credentials and nodes.
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
@@ -13,7 +14,8 @@ export default [
 		files: ['credentials/**/*.ts'],
 		rules: {
 			...n8nNodesBase.configs.credentials.rules,
-			// Superseded: community nodes link a documentation URL, and credential-password-field checks passwords.
+			// Superseded: community nodes link a documentation URL, and credential-password-field checks
+			// passwords.
 			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
 			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
 		},
@@ -27,6 +29,7 @@ export default [
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
 		},
 	},
-	// The package.json rules walk the object literal that the TypeScript parser makes of a JSON document.
+	// The package.json rules walk the object literal that the TypeScript parser makes of a JSON
+	// document.
 	{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser: tsParser } },
 ];

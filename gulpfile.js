@@ -2,9 +2,10 @@ const { src, dest } = require('gulp');
 
 // tsc emits only JavaScript; n8n loads node and credential icons from next to the compiled files.
 function copyIcons() {
-	return src(['nodes/**/*.svg', 'nodes/**/*.png', 'credentials/**/*.svg'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
+	return src(['nodes/**/*.svg', 'nodes/**/*.png', 'credentials/**/*.svg'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist'));
 }
 
 function copyCodex() {

@@ -1,6 +1,7 @@
 /**
- * The fault suite: list and write operations against the sandbox with injected faults (5xx, 429, malformed JSON,
- * dropped connections, slow pages). Run with `npm run test:faults`; it ends with one summary line.
+ * The fault suite: list and write operations against the sandbox with injected faults (5xx, 429,
+ * malformed JSON, dropped connections, slow pages). Run with `npm run test:faults`; it ends with
+ * one summary line.
  */
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -8,7 +9,8 @@ const { join } = require('node:path');
 
 const unitTests = require('./jest.config');
 
-// Each test file writes its counts here (test/faults/results.ts); print-summary.js reads them at the end.
+// Each test file writes its counts here (test/faults/results.ts); print-summary.js reads them at
+// the end.
 process.env.FAULT_SUITE_RESULTS ??= mkdtempSync(join(tmpdir(), 'equipment-rental-fault-suite-'));
 
 /** @type {import('jest').Config} */

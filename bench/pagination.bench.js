@@ -1,16 +1,17 @@
 'use strict';
 
 /**
- * Return All of 10,000 equipment models against the sandbox (20 ms per request, pages capped at 100 records), by:
+ * Return All of 10,000 equipment models against the sandbox (20 ms per request, pages capped at 100
+ * records), by:
  *   (a) a plain sequential fetch loop, (b) a plain fetch loop with the node's default number of parallel requests,
  *   (c) the node through n8n's engine, (d) the same operation through n8n's generic declarative pagination,
- * and the peak heap growth of (c) against the records themselves held as objects. Every result is checked: the
- * 10,000 models once each, in the API's order.
- * One more contender tells where the time of (c) goes: (e) the loop of (b) sending its requests with n8n-core's
- * own HTTP helper, which every node's requests go through (a new connection per request, axios), without the node.
+ * and the peak heap growth of (c) against the records themselves held as objects. Every result is
+ * checked: the 10,000 models once each, in the API's order. One more contender tells where the time
+ * of (c) goes: (e) the loop of (b) sending its requests with n8n-core's own HTTP helper, which
+ * every node's requests go through (a new connection per request, axios), without the node.
  *
- * Run with `npm run bench` (node --expose-gc bench/pagination.bench.js). The node and the test harness are
- * TypeScript, loaded through bench/register-typescript.js: no build step is needed.
+ * Run with `npm run bench` (node --expose-gc bench/pagination.bench.js). The node and the test
+ * harness are TypeScript, loaded through bench/register-typescript.js: no build step is needed.
  */
 
 require('../test/harness/environment');
@@ -26,7 +27,8 @@ const readline = require('node:readline');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const { runNode } = require('../test/harness/engine');
-// n8n-core's request helper, as the engine calls it for every node request; not exported from its package root.
+// n8n-core's request helper, as the engine calls it for every node request; not exported from its
+// package root.
 const {
 	httpRequest: n8nHttpRequest,
 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
@@ -37,7 +39,8 @@ const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
 const PAGE_SIZE = 100;
-// On a shared machine, c/b from medians of 11 rounds ranged 1.10-1.25 over runs; 21 rounds narrow that.
+// On a shared machine, c/b from medians of 11 rounds ranged 1.10-1.25 over runs; 21 rounds narrow
+// that.
 const REPETITIONS = 21;
 const TOKEN = 'bench-token';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
@@ -47,12 +50,21 @@ const DEFAULT_PARALLEL_REQUESTS = parallelRequestsField.default;
 const TARGETS = { nodeToSequential: 0.35, nodeToParallelFetch: 1.2, memoryToRawRecords: 2 };
 
 /**
- * Starts the sandbox in a process of its own, as the API is a server apart from n8n: its work does not share this
- * process's event loop and heap with the contender being measured.
+ * Starts the sandbox in a process of its own, as the API is a server apart from n8n: its work does
+ * not share this process's event loop and heap with the contender being measured.
  */
 async function startSandboxProcess() {
 	const cli = path.join(__dirname, '..', 'sandbox', 'cli.js');
-	const flags = ['--port', '0', '--token', TOKEN, '--models', String(MODEL_COUNT), '--latency', String(LATENCY_MS)];
+	const flags = [
+		'--port',
+		'0',
+		'--token',
+		TOKEN,
+		'--models',
+		String(MODEL_COUNT),
+		'--latency',
+		String(LATENCY_MS),
+	];
 	const child = spawn(process.execPath, [cli, ...flags, '--max-page-size', String(PAGE_SIZE)], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -89,7 +101,10 @@ async function sequentialFetch(baseUrl) {
 	}
 }
 
-/** The pages of (b) and (e): page 1, then the others DEFAULT_PARALLEL_REQUESTS at a time, joined in page order. */
+/**
+ * The pages of (b) and (e): page 1, then the others DEFAULT_PARALLEL_REQUESTS at a time, joined in
+ * page order.
+ */
 async function parallelPages(getPage) {
 	const first = await getPage(1);
 	const pages = [first.content];
@@ -118,17 +133,23 @@ const parallelN8nHttpHelper = (baseUrl) =>
 	);
 
 /**
- * The node with the Equipment Model "Get Many" operation routed through n8n-core's generic pagination, pages of
- * 100 one after another, as a declarative node without its own pagination function would do it.
- * The engine evaluates `request` before each page with the same `$request` and sends its `qs` instead of the
- * routed one, so the page counter is kept on `$request.qs` and the query is rebuilt from it.
+ * The node with the Equipment Model "Get Many" operation routed through n8n-core's generic
+ * pagination, pages of 100 one after another, as a declarative node without its own pagination
+ * function would do it. The engine evaluates `request` before each page with the same `$request`
+ * and sends its `qs` instead of the routed one, so the page counter is kept on `$request.qs` and
+ * the query is rebuilt from it.
  */
 function genericPaginationVariant() {
 	const node = new EquipmentRental();
 	const routing = {
 		request: { method: 'GET', url: MODELS_PATH },
 		send: { paginate: true },
-		output: { postReceive: [checkApiResponse, { type: 'rootProperty', properties: { property: 'content' } }] },
+		output: {
+			postReceive: [
+				checkApiResponse,
+				{ type: 'rootProperty', properties: { property: 'content' } },
+			],
+		},
 		operations: {
 			pagination: {
 				type: 'generic',
@@ -142,12 +163,18 @@ function genericPaginationVariant() {
 		},
 	};
 	const isModelOperation = (property) =>
-		property.name === 'operation' && property.displayOptions?.show?.resource?.includes('equipmentModel');
+		property.name === 'operation' &&
+		property.displayOptions?.show?.resource?.includes('equipmentModel');
 	node.description = {
 		...node.description,
 		properties: node.description.properties.map((property) =>
 			isModelOperation(property)
-				? { ...property, options: property.options.map((option) => (option.value === 'getAll' ? { ...option, routing } : option)) }
+				? {
+						...property,
+						options: property.options.map((option) =>
+							option.value === 'getAll' ? { ...option, routing } : option,
+						),
+					}
 				: property,
 		),
 	};
@@ -174,9 +201,10 @@ function median(values) {
 }
 
 /**
- * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every result is checked
- * by `verify`. The contenders take turns within a round, so that a load change on the machine weighs on all of them,
- * and who goes first rotates from round to round, so that each contender takes every place in a round in turn.
+ * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every
+ * result is checked by `verify`. The contenders take turns within a round, so that a load change on
+ * the machine weighs on all of them, and who goes first rotates from round to round, so that each
+ * contender takes every place in a round in turn.
  */
 async function medianDurations(contenders, verify) {
 	const durations = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
@@ -194,17 +222,20 @@ async function medianDurations(contenders, verify) {
 		process.stderr.write(round === 0 ? 'warm-up done; rounds: ' : `${round} `);
 	}
 	process.stderr.write('\n');
-	return Object.fromEntries(Object.entries(durations).map(([name, values]) => [name, median(values)]));
+	return Object.fromEntries(
+		Object.entries(durations).map(([name, values]) => [name, median(values)]),
+	);
 }
 
 const heapUsed = () => process.memoryUsage().heapUsed;
 
 /**
- * Collects garbage until the heap stops shrinking: a run's last callbacks (sockets closing, promises settling) hold
- * some of its objects for a few event-loop turns after it ended.
+ * Collects garbage until the heap stops shrinking: a run's last callbacks (sockets closing,
+ * promises settling) hold some of its objects for a few event-loop turns after it ended.
  */
 async function collectGarbage() {
-	if (typeof global.gc !== 'function') throw new Error('Run with node --expose-gc (npm run bench does).');
+	if (typeof global.gc !== 'function')
+		throw new Error('Run with node --expose-gc (npm run bench does).');
 	let heap = Infinity;
 	for (let round = 0; round < 20 && heapUsed() < heap - 64 * 1024; round++) {
 		heap = heapUsed();
@@ -214,10 +245,10 @@ async function collectGarbage() {
 }
 
 /**
- * Highest heap growth while `run` runs, sampled every few ms and once more with its result, which is still held
- * then. With `liveOnly`, a full garbage collection precedes each sample, so only what `run` still references
- * counts; without it, what it no longer uses but V8 has not yet collected counts too. The result is handed to
- * `check`.
+ * Highest heap growth while `run` runs, sampled every few ms and once more with its result, which
+ * is still held then. With `liveOnly`, a full garbage collection precedes each sample, so only what
+ * `run` still references counts; without it, what it no longer uses but V8 has not yet collected
+ * counts too. The result is handed to `check`.
  */
 async function peakHeapGrowth(run, check, { liveOnly }) {
 	await collectGarbage();
@@ -239,14 +270,18 @@ async function peakHeapGrowth(run, check, { liveOnly }) {
 }
 
 /**
- * Runs `run` twice so that the measured runs find the code compiled. An async function holds the last value it
- * awaited until its next await: awaited here, the warm-up results are let go before the measuring starts.
+ * Runs `run` twice so that the measured runs find the code compiled. An async function holds the
+ * last value it awaited until its next await: awaited here, the warm-up results are let go before
+ * the measuring starts.
  */
 async function warmUp(run, check) {
 	for (let round = 0; round < 2; round++) check(await run());
 }
 
-/** Heap the records take as plain objects, parsed from their JSON text as an API client would hold them. */
+/**
+ * Heap the records take as plain objects, parsed from their JSON text as an API client would hold
+ * them.
+ */
 async function rawRecordsHeap(baseUrl) {
 	const records = await sequentialFetch(baseUrl);
 	const text = JSON.stringify(records);
@@ -260,17 +295,22 @@ async function rawRecordsHeap(baseUrl) {
 }
 
 /**
- * Peak heap growth of (c), live and with garbage, of (b) with garbage, and the heap of the records themselves. Run
- * before the timings, so that only warm-up runs of the same contender come before each measurement.
+ * Peak heap growth of (c), live and with garbage, of (b) with garbage, and the heap of the records
+ * themselves. Run before the timings, so that only warm-up runs of the same contender come before
+ * each measurement.
  */
 async function measureMemory(baseUrl, verify) {
 	const checkNode = (run) => verify('(c) the node, measuring its heap', recordsOf(run));
 	await warmUp(() => runReturnAll(baseUrl), checkNode);
 	const nodeLive = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: true });
-	const nodeWithGarbage = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, { liveOnly: false });
+	const nodeWithGarbage = await peakHeapGrowth(() => runReturnAll(baseUrl), checkNode, {
+		liveOnly: false,
+	});
 	const checkFetch = (records) => verify('(b) parallel fetch, measuring its heap', records);
 	await warmUp(() => parallelFetch(baseUrl), checkFetch);
-	const fetchWithGarbage = await peakHeapGrowth(() => parallelFetch(baseUrl), checkFetch, { liveOnly: false });
+	const fetchWithGarbage = await peakHeapGrowth(() => parallelFetch(baseUrl), checkFetch, {
+		liveOnly: false,
+	});
 	return { nodeLive, nodeWithGarbage, fetchWithGarbage, rawHeap: await rawRecordsHeap(baseUrl) };
 }
 
@@ -292,7 +332,10 @@ async function main() {
 				`${name} must return the ${MODEL_COUNT} models once each, in the API order`,
 			);
 
-		const { nodeLive, nodeWithGarbage, fetchWithGarbage, rawHeap } = await measureMemory(baseUrl, verify);
+		const { nodeLive, nodeWithGarbage, fetchWithGarbage, rawHeap } = await measureMemory(
+			baseUrl,
+			verify,
+		);
 		const memoryRatio = nodeLive / rawHeap;
 
 		const genericVariant = genericPaginationVariant();
@@ -301,7 +344,8 @@ async function main() {
 				'(a) sequential fetch': () => sequentialFetch(baseUrl),
 				'(b) parallel fetch': () => parallelFetch(baseUrl),
 				'(c) the node': async () => recordsOf(await runReturnAll(baseUrl)),
-				'(d) generic pagination': async () => recordsOf(await runReturnAll(baseUrl, genericVariant)),
+				'(d) generic pagination': async () =>
+					recordsOf(await runReturnAll(baseUrl, genericVariant)),
 				"(e) n8n-core's HTTP helper": () => parallelN8nHttpHelper(baseUrl),
 			},
 			verify,
@@ -327,7 +371,11 @@ async function main() {
 				`Load average of the machine (1 min): ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
 			].join('\n'),
 		);
-		const ratios = { nodeToSequential: c / a, nodeToParallelFetch: c / b, memoryToRawRecords: memoryRatio };
+		const ratios = {
+			nodeToSequential: c / a,
+			nodeToParallelFetch: c / b,
+			memoryToRawRecords: memoryRatio,
+		};
 		if (Object.keys(TARGETS).some((key) => !(ratios[key] <= TARGETS[key]))) process.exitCode = 1;
 	} finally {
 		await sandbox.stop();
@@ -339,5 +387,6 @@ main()
 		console.error(error);
 		process.exitCode = 1;
 	})
-	// n8n-core's SSH client manager keeps a one-minute interval timer: the process would not end by itself.
+	// n8n-core's SSH client manager keeps a one-minute interval timer: the process would not end by
+	// itself.
 	.finally(() => process.exit());

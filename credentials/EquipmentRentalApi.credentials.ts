@@ -1,11 +1,19 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
 
 export class EquipmentRentalApi implements ICredentialType {
 	name = 'equipmentRentalApi';
 
 	displayName = 'Equipment Rental API';
 
-	icon = { light: 'file:../nodes/EquipmentRental/equipmentRental.svg', dark: 'file:../nodes/EquipmentRental/equipmentRental.dark.svg' } as const;
+	icon = {
+		light: 'file:../nodes/EquipmentRental/equipmentRental.svg',
+		dark: 'file:../nodes/EquipmentRental/equipmentRental.dark.svg',
+	} as const;
 
 	documentationUrl = 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#credentials';
 

@@ -37,7 +37,8 @@ function readFlags(argv, env) {
 		args: argv,
 		options: Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' }])),
 	});
-	const flagValue = (flag) => values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? FLAGS[flag];
+	const flagValue = (flag) =>
+		values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? FLAGS[flag];
 	const numberFlag = (flag) => {
 		const text = flagValue(flag);
 		if (text === undefined) return undefined;
@@ -53,7 +54,9 @@ function readFlags(argv, env) {
 		maxPageSize: numberFlag('max-page-size'),
 		faults: {
 			rate: numberFlag('fault-rate'),
-			kinds: flagValue('fault-kinds').split(',').map((kind) => kind.trim()),
+			kinds: flagValue('fault-kinds')
+				.split(',')
+				.map((kind) => kind.trim()),
 			seed: numberFlag('fault-seed'),
 			retryAfterSeconds: numberFlag('retry-after'),
 			slowMs: numberFlag('slow-ms'),
@@ -78,9 +81,12 @@ async function main() {
 		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
 			`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
 	);
-	console.log(`  data           seed ${options.seed}, ${options.models} models, ${options.equipment} pieces of equipment, ${options.days} days`);
+	console.log(
+		`  data           seed ${options.seed}, ${options.models} models, ${options.equipment} pieces of equipment, ${options.days} days`,
+	);
 	console.log('  fixtures');
-	for (const [name, value] of Object.entries(sandbox.store.fixtures)) console.log(`    ${name.padEnd(20)} ${value}`);
+	for (const [name, value] of Object.entries(sandbox.store.fixtures))
+		console.log(`    ${name.padEnd(20)} ${value}`);
 
 	const stop = async (signal) => {
 		console.log(`${signal}: stopping the sandbox`);

@@ -28,7 +28,12 @@ const operations = indexOperations();
 const responseValidators = new Map();
 
 function createAjv() {
-	const instance = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+	const instance = new Ajv2020({
+		allErrors: true,
+		strict: true,
+		strictRequired: false,
+		allowUnionTypes: true,
+	});
 	addFormats(instance);
 	// ajv-formats also accepts a `urn:uuid:` prefix; the API's identifiers are bare UUIDs.
 	instance.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
@@ -76,16 +81,22 @@ function indexOperations() {
 				segments: template
 					.split('/')
 					.slice(1)
-					.map((segment) => (/^\{.+\}$/.test(segment) ? { parameter: segment.slice(1, -1) } : { literal: segment })),
+					.map((segment) =>
+						/^\{.+\}$/.test(segment) ? { parameter: segment.slice(1, -1) } : { literal: segment },
+					),
 				validatePath: compileParameters(parameters.filter((parameter) => parameter.in === 'path')),
-				validateQuery: compileParameters(parameters.filter((parameter) => parameter.in === 'query')),
+				validateQuery: compileParameters(
+					parameters.filter((parameter) => parameter.in === 'query'),
+				),
 				querySchemas: new Map(
 					parameters
 						.filter((parameter) => parameter.in === 'query')
 						.map((parameter) => [parameter.name, resolveSchema(parameter.schema)]),
 				),
 				validateBody: requestBody
-					? ajv.compile({ $ref: `${DOCUMENT_ID}#${pointer}/requestBody/content/application~1json/schema` })
+					? ajv.compile({
+							$ref: `${DOCUMENT_ID}#${pointer}/requestBody/content/application~1json/schema`,
+						})
 					: undefined,
 				bodyRequired: Boolean(requestBody?.required),
 				secured: (operation.security ?? document.security ?? []).length > 0,
@@ -98,7 +109,9 @@ function indexOperations() {
 function compileParameters(parameters) {
 	return ajv.compile({
 		type: 'object',
-		properties: Object.fromEntries(parameters.map(({ name, pointer }) => [name, { $ref: `${DOCUMENT_ID}#${pointer}` }])),
+		properties: Object.fromEntries(
+			parameters.map(({ name, pointer }) => [name, { $ref: `${DOCUMENT_ID}#${pointer}` }]),
+		),
 		required: parameters.filter((parameter) => parameter.required).map(({ name }) => name),
 		additionalProperties: false,
 	});
@@ -123,8 +136,10 @@ function escapePointer(token) {
 /**
  * @typedef {object} RequestToCheck
  * @property {string} method
- * @property {string} path path, optionally with a query string, or an absolute URL; as sent (not decoded)
- * @property {Record<string, unknown>} [query] query parameters besides the path's query string, as axios `params`
+ * @property {string} path path, optionally with a query string, or an absolute URL; as sent (not
+ * decoded)
+ * @property {Record<string, unknown>} [query] query parameters besides the path's query string, as
+ * axios `params`
  *   or n8n `qs` (null and undefined values are not sent); one that repeats a parameter of the path's query string
  *   with the same value is that parameter, so a sandbox log entry's `url` and `query` can be passed together
  * @property {Record<string, string | string[] | undefined>} [headers]
@@ -138,7 +153,8 @@ function escapePointer(token) {
  * @property {string[]} errors
  * @property {string[]} fields distinct top-level names of the parameters and body fields at fault
  * @property {Record<string, string>} [pathParams] decoded path parameters
- * @property {Record<string, unknown>} [query] query parameters coerced to their types, with defaults
+ * @property {Record<string, unknown>} [query] query parameters coerced to their types, with
+ * defaults
  * @property {unknown} [body] parsed body
  */
 
@@ -165,7 +181,9 @@ function validateRequest({ method, path: target, query = {}, headers = {}, body 
 	}
 
 	const pathParams = Object.fromEntries(
-		operation.segments.flatMap((segment, index) => ('parameter' in segment ? [[segment.parameter, decodedSegments[index]]] : [])),
+		operation.segments.flatMap((segment, index) =>
+			'parameter' in segment ? [[segment.parameter, decodedSegments[index]]] : [],
+		),
 	);
 	problems.addSchemaErrors('path', operation.validatePath, pathParams);
 
@@ -174,11 +192,19 @@ function validateRequest({ method, path: target, query = {}, headers = {}, body 
 
 	const headerValues = normalizeHeaders(headers);
 	if (operation.secured && !BEARER_CREDENTIALS.test(headerValues.authorization ?? '')) {
-		problems.add("headers/authorization must have the form 'Bearer <ACCESS_TOKEN>'", 'authorization');
+		problems.add(
+			"headers/authorization must have the form 'Bearer <ACCESS_TOKEN>'",
+			'authorization',
+		);
 	}
 
 	const parsedBody = checkBody(operation, body, headerValues['content-type'], problems);
-	return { ...problems.result(operation.operationId), pathParams, query: queryParams, body: parsedBody };
+	return {
+		...problems.result(operation.operationId),
+		pathParams,
+		query: queryParams,
+		body: parsedBody,
+	};
 }
 
 class Problems {
@@ -198,10 +224,14 @@ class Problems {
 		if (validate(value)) return;
 		for (const error of validate.errors ?? []) {
 			const property =
-				error.params.missingProperty ?? error.params.additionalProperty ?? error.params.unevaluatedProperty;
-			const instancePath = property === undefined ? error.instancePath : `${error.instancePath}/${property}`;
+				error.params.missingProperty ??
+				error.params.additionalProperty ??
+				error.params.unevaluatedProperty;
+			const instancePath =
+				property === undefined ? error.instancePath : `${error.instancePath}/${property}`;
 			const message =
-				error.params.additionalProperty !== undefined || error.params.unevaluatedProperty !== undefined
+				error.params.additionalProperty !== undefined ||
+				error.params.unevaluatedProperty !== undefined
 					? 'is unknown'
 					: error.keyword === 'required'
 						? 'is required'
@@ -212,7 +242,12 @@ class Problems {
 
 	/** @returns {RequestCheck} */
 	result(operationId) {
-		return { ok: this.errors.length === 0, operationId, errors: this.errors, fields: [...this.fields] };
+		return {
+			ok: this.errors.length === 0,
+			operationId,
+			errors: this.errors,
+			fields: [...this.fields],
+		};
 	}
 }
 
@@ -222,10 +257,16 @@ function splitTarget(target) {
 	const queryStart = beforeFragment.indexOf('?');
 	return queryStart === -1
 		? { rawPath: beforeFragment, rawQuery: '' }
-		: { rawPath: beforeFragment.slice(0, queryStart), rawQuery: beforeFragment.slice(queryStart + 1) };
+		: {
+				rawPath: beforeFragment.slice(0, queryStart),
+				rawQuery: beforeFragment.slice(queryStart + 1),
+			};
 }
 
-/** Decodes each segment once; a segment that URL normalisation would change or remove cannot carry an ID. */
+/**
+ * Decodes each segment once; a segment that URL normalisation would change or remove cannot carry
+ * an ID.
+ */
 function decodePathSegments(rawPath, problems) {
 	if (!rawPath.startsWith('/')) {
 		problems.add(`path ${rawPath} must start with /`);
@@ -263,7 +304,9 @@ function matchSegments(operation, decodedSegments) {
 	return (
 		operation.segments.length === decodedSegments.length &&
 		operation.segments.every((segment, index) =>
-			'literal' in segment ? segment.literal === decodedSegments[index] : decodedSegments[index] !== '',
+			'literal' in segment
+				? segment.literal === decodedSegments[index]
+				: decodedSegments[index] !== '',
 		)
 	);
 }
@@ -276,7 +319,8 @@ function collectQuery(rawQuery, extraQuery, operation, problems) {
 	for (const [name, value] of Object.entries(extraQuery)) {
 		if (value === undefined || value === null) continue;
 		const texts = (Array.isArray(value) ? value : [value]).map(String);
-		// The parsed form of the path's own query string (as in a sandbox log entry) is the same parameter.
+		// The parsed form of the path's own query string (as in a sandbox log entry) is the same
+		// parameter.
 		const fromPath = values.get(name);
 		if (fromPath && JSON.stringify(fromPath) === JSON.stringify(texts)) continue;
 		for (const text of texts) append(name, text);
@@ -293,7 +337,9 @@ function collectQuery(rawQuery, extraQuery, operation, problems) {
 	return coerced;
 }
 
-/** Query values arrive as text; numeric text becomes a number so that the schema judges the value. */
+/**
+ * Query values arrive as text; numeric text becomes a number so that the schema judges the value.
+ */
 function coerce(text, schema) {
 	const numeric = schema?.type === 'integer' || schema?.type === 'number';
 	return numeric && NUMERIC.test(text) ? Number(text) : text;
@@ -303,7 +349,10 @@ function normalizeHeaders(headers) {
 	return Object.fromEntries(
 		Object.entries(headers)
 			.filter(([, value]) => value !== undefined)
-			.map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+			.map(([name, value]) => [
+				name.toLowerCase(),
+				Array.isArray(value) ? value.join(', ') : String(value),
+			]),
 	);
 }
 
@@ -319,7 +368,9 @@ function checkBody(operation, body, contentType, problems) {
 	}
 	const mediaType = contentType?.split(';')[0].trim().toLowerCase();
 	if (mediaType !== 'application/json') {
-		problems.add(`headers/content-type must be application/json when a body is sent (got ${contentType ?? 'none'})`);
+		problems.add(
+			`headers/content-type must be application/json when a body is sent (got ${contentType ?? 'none'})`,
+		);
 	}
 	const parsed = parseBody(body, problems);
 	if (parsed.ok) problems.addSchemaErrors('body', operation.validateBody, parsed.value);
@@ -343,9 +394,11 @@ function parseBody(body, problems) {
  */
 function validateResponse({ operationId, status, body }) {
 	const key = `${operationId} ${status}`;
-	if (!responseValidators.has(key)) responseValidators.set(key, compileResponse(operationId, status));
+	if (!responseValidators.has(key))
+		responseValidators.set(key, compileResponse(operationId, status));
 	const validate = responseValidators.get(key);
-	if (!validate) return { ok: false, errors: [`status ${status} is not documented for ${operationId}`] };
+	if (!validate)
+		return { ok: false, errors: [`status ${status} is not documented for ${operationId}`] };
 	const problems = new Problems();
 	problems.addSchemaErrors('response', validate, body);
 	return { ok: problems.errors.length === 0, errors: problems.errors };
@@ -355,8 +408,12 @@ function compileResponse(operationId, status) {
 	const operation = operations.find((candidate) => candidate.operationId === operationId);
 	const response = operation?.responses[status];
 	if (!response) return null;
-	const responsePointer = response.$ref ? response.$ref.slice(1) : `${operation.pointer}/responses/${status}`;
-	return ajv.compile({ $ref: `${DOCUMENT_ID}#${responsePointer}/content/application~1json/schema` });
+	const responsePointer = response.$ref
+		? response.$ref.slice(1)
+		: `${operation.pointer}/responses/${status}`;
+	return ajv.compile({
+		$ref: `${DOCUMENT_ID}#${responsePointer}/content/application~1json/schema`,
+	});
 }
 
 module.exports = { validateRequest, validateResponse, document };

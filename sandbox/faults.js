@@ -34,7 +34,8 @@ function createFaultInjector(options) {
 		methods: undefined,
 		...options,
 	};
-	if (!(settings.rate >= 0 && settings.rate <= 1)) throw new RangeError('faults.rate must be between 0 and 1');
+	if (!(settings.rate >= 0 && settings.rate <= 1))
+		throw new RangeError('faults.rate must be between 0 and 1');
 	const unknownKinds = settings.kinds.filter((kind) => !FAULT_KINDS.includes(kind));
 	if (unknownKinds.length > 0 || settings.kinds.length === 0) {
 		throw new RangeError(`faults.kinds must be a non-empty subset of ${FAULT_KINDS.join(', ')}`);
@@ -49,7 +50,10 @@ function createFaultInjector(options) {
 		 * @returns {FaultKind | undefined}
 		 */
 		draw(method) {
-			if (settings.rate === 0 || (eligibleMethods && !eligibleMethods.includes(method.toUpperCase()))) {
+			if (
+				settings.rate === 0 ||
+				(eligibleMethods && !eligibleMethods.includes(method.toUpperCase()))
+			) {
 				return undefined;
 			}
 			return random.next() < settings.rate ? random.pick(settings.kinds) : undefined;

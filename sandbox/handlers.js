@@ -11,14 +11,17 @@ const { HttpError } = require('./general-error');
 const SUCCESS = Object.freeze({ success: true });
 
 /**
- * @typedef {import('./contract').RequestCheck & { pathParams: Record<string, string>, query: Record<string, any>, body: any }} ValidRequest
+ * @typedef {import('./contract').RequestCheck & { pathParams: Record<string, string>, query:
+ * Record<string, any>, body: any }} ValidRequest
  * @typedef {{ maxPageSize?: number }} ListSettings
  * @typedef {{ status: number, body: unknown }} OperationResult
- * @typedef {(store: ReturnType<typeof import('./seed').createStore>, request: ValidRequest, settings: ListSettings) => OperationResult} OperationHandler
+ * @typedef {(store: ReturnType<typeof import('./seed').createStore>, request: ValidRequest,
+ * settings: ListSettings) => OperationResult} OperationHandler
  */
 
 /**
- * UUIDs are compared in lower case, the form the store holds, since their hex digits are case-insensitive.
+ * UUIDs are compared in lower case, the form the store holds, since their hex digits are
+ * case-insensitive.
  * @type {Record<string, OperationHandler>}
  */
 const handlers = {
@@ -31,7 +34,11 @@ const handlers = {
 	listCustomPriceListEntries(store, { pathParams, query }, settings) {
 		const entries = store.priceLists.get(pathParams.customPriceId);
 		if (!entries) {
-			throw new HttpError(404, `No custom price list has the id ${pathParams.customPriceId}`, 'customPriceId');
+			throw new HttpError(
+				404,
+				`No custom price list has the id ${pathParams.customPriceId}`,
+				'customPriceId',
+			);
 		}
 		const productId = query.productId?.toLowerCase();
 		const matching = sortedBy(entries, 'productTitle').filter(
@@ -53,10 +60,18 @@ const handlers = {
 		const product = findProduct(store, pathParams.id, 'id');
 		const priceItem = product.priceItems.find((item) => item.id === pathParams.priceId);
 		if (!priceItem) {
-			throw new HttpError(404, `Product ${product.id} has no price item with the id ${pathParams.priceId}`, 'priceId');
+			throw new HttpError(
+				404,
+				`Product ${product.id} has no price item with the id ${pathParams.priceId}`,
+				'priceId',
+			);
 		}
 		// A PUT replaces the item; part 4.4 makes FIXED the default calculation type.
-		Object.assign(priceItem, { from: body.from, price: body.price, calculationType: body.calculationType ?? 'FIXED' });
+		Object.assign(priceItem, {
+			from: body.from,
+			price: body.price,
+			calculationType: body.calculationType ?? 'FIXED',
+		});
 		return ok(SUCCESS);
 	},
 
@@ -72,7 +87,11 @@ const handlers = {
 		}
 		const attached = store.attachments.get(mainProduct.id) ?? new Set();
 		if (attached.has(attachedProduct.id)) {
-			throw new HttpError(409, `Product ${attachedProduct.id} is already attached to ${mainProduct.id}`, 'productId');
+			throw new HttpError(
+				409,
+				`Product ${attachedProduct.id} is already attached to ${mainProduct.id}`,
+				'productId',
+			);
 		}
 		store.attachments.set(mainProduct.id, attached.add(attachedProduct.id));
 		return ok(SUCCESS);
@@ -91,7 +110,8 @@ const handlers = {
 
 	listEquipmentModels(store, { query }, settings) {
 		const ids = query.ids === undefined ? undefined : new Set(query.ids.toLowerCase().split(','));
-		const updatedAfter = query.updatedAfter === undefined ? undefined : Date.parse(query.updatedAfter);
+		const updatedAfter =
+			query.updatedAfter === undefined ? undefined : Date.parse(query.updatedAfter);
 		const search = query.search?.toLowerCase();
 		const matching = sortedBy(store.models, 'name').filter(
 			(model) =>
@@ -115,17 +135,23 @@ function findProduct(store, id, field) {
 	return product;
 }
 
-/** Deterministic order: by the given text field, then by id (code-unit order, independent of locale). */
+/**
+ * Deterministic order: by the given text field, then by id (code-unit order, independent of
+ * locale).
+ */
 function sortBy(items, field) {
 	const compare = (left, right) => (left < right ? -1 : left > right ? 1 : 0);
-	return [...items].sort((left, right) => compare(left[field], right[field]) || compare(left.id, right.id));
+	return [...items].sort(
+		(left, right) => compare(left[field], right[field]) || compare(left.id, right.id),
+	);
 }
 
 /**
- * Sorted collections, each with the items and sort keys it was sorted from. Sorting 10,000 models takes about
- * 10 ms: done on every page request, the sandbox's own CPU and not its configured latency would set the pace of
- * paging a large list.
- * @type {WeakMap<object[], { field: string, items: object[], keys: unknown[], ids: unknown[], sorted: object[] }>}
+ * Sorted collections, each with the items and sort keys it was sorted from. Sorting 10,000 models
+ * takes about 10 ms: done on every page request, the sandbox's own CPU and not its configured
+ * latency would set the pace of paging a large list.
+ * @type {WeakMap<object[], { field: string, items: object[], keys: unknown[], ids: unknown[],
+ * sorted: object[] }>}
  */
 const sortedCollections = new WeakMap();
 
@@ -133,12 +159,20 @@ function isUnchanged(cached, items, field) {
 	if (cached.items.length !== items.length) return false;
 	for (let index = 0; index < items.length; index++) {
 		const item = items[index];
-		if (item !== cached.items[index] || item[field] !== cached.keys[index] || item.id !== cached.ids[index]) return false;
+		if (
+			item !== cached.items[index] ||
+			item[field] !== cached.keys[index] ||
+			item.id !== cached.ids[index]
+		)
+			return false;
 	}
 	return true;
 }
 
-/** `sortBy(items, field)`, sorted again only when an item, its sort key or its id has changed since the last call. */
+/**
+ * `sortBy(items, field)`, sorted again only when an item, its sort key or its id has changed since
+ * the last call.
+ */
 function sortedBy(items, field) {
 	const cached = sortedCollections.get(items);
 	if (cached?.field === field && isUnchanged(cached, items, field)) return cached.sorted;

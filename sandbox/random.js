@@ -53,7 +53,8 @@ function createRandom(seed) {
  */
 function createStreamRandom(seed, stream) {
 	let hash = seed >>> 0;
-	for (const character of stream) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
+	for (const character of stream)
+		hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193) >>> 0;
 	return createRandom(hash);
 }
 

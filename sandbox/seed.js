@@ -105,8 +105,10 @@ const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
 
 /**
  * @typedef {'EQUIPMENT' | 'PERSON' | 'SERVICE' | 'INVENTORY'} ProductType
- * @typedef {{ id: string, from: number, price: number, calculationType: 'FIXED' | 'PERCENTAGE' }} PriceItem
- * @typedef {{ id: string, type: ProductType, title: string, number: string, unit: string, priceItems: PriceItem[] }} Product
+ * @typedef {{ id: string, from: number, price: number, calculationType: 'FIXED' | 'PERCENTAGE' }}
+ * PriceItem
+ * @typedef {{ id: string, type: ProductType, title: string, number: string, unit: string,
+ * priceItems: PriceItem[] }} Product
  * @typedef {object} PriceListEntry custom price list entry of part 2.2
  * @property {string} id
  * @property {string} productId
@@ -120,7 +122,8 @@ const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
  * @property {number} priceListPrice
  * @property {'PRICE' | 'PERCENTAGE'} discountCalculation
  * @property {PriceListEntry[]} children
- * @typedef {{ id: string, clientId: string, contractId: string, productId: string, quantity: number, startDate: string, endDate: string }} Booking
+ * @typedef {{ id: string, clientId: string, contractId: string, productId: string, quantity:
+ * number, startDate: string, endDate: string }} Booking
  * @typedef {object} Release
  * @property {string} id
  * @property {string} bookingId
@@ -134,8 +137,10 @@ const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
  * @property {string} updatedAt
  * @typedef {{ id: string, productId: string, serialNumber: string, location: string }} Inventory
  * @typedef {{ id: string, name: string }} Brand
- * @typedef {{ id: string, name: string, brandId: string, brand: Brand, category: string, updatedAt: string, createdAt: string }} ModelEntity
- * @typedef {{ id: string, productId: string, invNumber: string | null, beaconId: string | null }} EquipmentUnit
+ * @typedef {{ id: string, name: string, brandId: string, brand: Brand, category: string, updatedAt:
+ * string, createdAt: string }} ModelEntity
+ * @typedef {{ id: string, productId: string, invNumber: string | null, beaconId: string | null }}
+ * EquipmentUnit
  * @typedef {object} EquipmentDistance distance record of part 2.5
  * @property {string} id
  * @property {string} date
@@ -171,7 +176,10 @@ function createStore(options = {}) {
 	const brandRandom = randomFor('brands');
 	const brands = BRAND_NAMES.map((name) => ({ id: brandRandom.uuid(), name }));
 	const modelList = createModels(randomFor('models'), { brands, count: models, today });
-	const equipmentUnits = createEquipmentUnits(randomFor('equipment'), { products, count: equipment });
+	const equipmentUnits = createEquipmentUnits(randomFor('equipment'), {
+		products,
+		count: equipment,
+	});
 	const distances = createDistanceReports(randomFor('distances'), { equipmentUnits, days, today });
 
 	const productOfType = (type) => [...products.values()].find((product) => product.type === type);
@@ -233,7 +241,10 @@ function createProducts(random) {
 	return products;
 }
 
-/** Custom price lists whose entries follow PriceList (part 2.2): the first tier, with the further tiers as children. */
+/**
+ * Custom price lists whose entries follow PriceList (part 2.2): the first tier, with the further
+ * tiers as children.
+ */
 function createCustomPriceLists(random, products) {
 	/** @type {Map<string, PriceListEntry[]>} customPriceId -> entries */
 	const priceLists = new Map();
@@ -337,7 +348,9 @@ function createReleases(random, bookings, today) {
 }
 
 function createInventories(random, products) {
-	const inventoryProducts = [...products.values()].filter((product) => product.type === 'INVENTORY');
+	const inventoryProducts = [...products.values()].filter(
+		(product) => product.type === 'INVENTORY',
+	);
 	/** @type {Map<string, Inventory>} */
 	const inventories = new Map();
 	for (let index = 0; index < 40; index += 1) {
@@ -380,7 +393,9 @@ function createModels(random, { brands, count, today }) {
 
 /** Pieces of equipment; some lack an inventory number or a beacon (part 2.5 allows null). */
 function createEquipmentUnits(random, { products, count }) {
-	const equipmentProducts = [...products.values()].filter((product) => product.type === 'EQUIPMENT');
+	const equipmentProducts = [...products.values()].filter(
+		(product) => product.type === 'EQUIPMENT',
+	);
 	return Array.from({ length: count }, (_, index) => ({
 		id: random.uuid(),
 		productId: random.pick(equipmentProducts).id,

@@ -10,7 +10,12 @@ const { generalError, HttpError } = require('./general-error');
 
 const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const START_OPTIONS = ['port', 'host', 'logger', 'seed', 'models', 'equipment', 'days', 'today'];
-const DEFAULT_RUNTIME_OPTIONS = Object.freeze({ token: 'sandbox-token', latencyMs: 0, maxPageSize: undefined, faults: null });
+const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
+	token: 'sandbox-token',
+	latencyMs: 0,
+	maxPageSize: undefined,
+	faults: null,
+});
 
 /**
  * @typedef {object} RuntimeOptions options that setOptions can change while the sandbox runs
@@ -29,7 +34,8 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({ token: 'sandbox-token', latencyM
  * @property {string} path path as received, not decoded
  * @property {Record<string, unknown>} query
  * @property {Record<string, string | string[] | undefined>} headers
- * @property {unknown} body parsed JSON, the raw text when it is not JSON, undefined when none was sent
+ * @property {unknown} body parsed JSON, the raw text when it is not JSON, undefined when none was
+ * sent
  * @property {number | null} status null while unanswered, and for dropped or hanging requests
  * @property {import('./faults').FaultKind} [fault] the injected fault, if any
  *
@@ -41,16 +47,29 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({ token: 'sandbox-token', latencyM
  * @param {SandboxOptions} [options]
  */
 async function startSandbox(options = {}) {
-	const unknownOptions = Object.keys(options).filter((key) => !START_OPTIONS.includes(key) && !(key in DEFAULT_RUNTIME_OPTIONS));
-	if (unknownOptions.length > 0) throw new TypeError(`Unknown sandbox options: ${unknownOptions.join(', ')}`);
-	const { port = 0, host = '127.0.0.1', logger = false, seed, models, equipment, days, today } = options;
+	const unknownOptions = Object.keys(options).filter(
+		(key) => !START_OPTIONS.includes(key) && !(key in DEFAULT_RUNTIME_OPTIONS),
+	);
+	if (unknownOptions.length > 0)
+		throw new TypeError(`Unknown sandbox options: ${unknownOptions.join(', ')}`);
+	const {
+		port = 0,
+		host = '127.0.0.1',
+		logger = false,
+		seed,
+		models,
+		equipment,
+		days,
+		today,
+	} = options;
 	const store = createStore({ seed, models, equipment, days, today });
 	const runtime = createRuntime(options);
 	const log = createRequestLog();
 	/** @type {Set<RequestHook>} */
 	const hooks = new Set();
 	const closing = new AbortController();
-	const wait = (ms) => (ms > 0 ? sleep(ms, undefined, { signal: closing.signal }) : Promise.resolve());
+	const wait = (ms) =>
+		ms > 0 ? sleep(ms, undefined, { signal: closing.signal }) : Promise.resolve();
 
 	const app = Fastify({
 		logger,
@@ -74,10 +93,20 @@ async function startSandbox(options = {}) {
 	});
 	app.setErrorHandler((error, _request, reply) => {
 		const statusCode = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-		reply.code(statusCode).send(generalError(statusCode, error.message, error instanceof HttpError ? error.field : undefined));
+		reply
+			.code(statusCode)
+			.send(
+				generalError(
+					statusCode,
+					error.message,
+					error instanceof HttpError ? error.field : undefined,
+				),
+			);
 	});
 	app.setNotFoundHandler((request, reply) => {
-		reply.code(404).send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
+		reply
+			.code(404)
+			.send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
 	});
 
 	app.route({
@@ -143,9 +172,19 @@ async function startSandbox(options = {}) {
 
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
-	const check = validateRequest({ method: request.method, path: request.url, headers: request.headers, body: request.body });
+	const check = validateRequest({
+		method: request.method,
+		path: request.url,
+		headers: request.headers,
+		body: request.body,
+	});
 	if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
-	if (!check.ok) throw new HttpError(400, check.errors.join('; '), check.fields.length === 1 ? check.fields[0] : undefined);
+	if (!check.ok)
+		throw new HttpError(
+			400,
+			check.errors.join('; '),
+			check.fields.length === 1 ? check.fields[0] : undefined,
+		);
 	return handlers[check.operationId](store, check, settings);
 }
 
@@ -164,7 +203,8 @@ function createRuntime(initialOptions) {
 	function setOptions(partialOptions) {
 		const changes = Object.fromEntries(
 			Object.entries(partialOptions).map(([key, value]) => {
-				if (!(key in DEFAULT_RUNTIME_OPTIONS)) throw new TypeError(`${key} cannot be changed after the sandbox started`);
+				if (!(key in DEFAULT_RUNTIME_OPTIONS))
+					throw new TypeError(`${key} cannot be changed after the sandbox started`);
 				return [key, value === undefined ? DEFAULT_RUNTIME_OPTIONS[key] : value];
 			}),
 		);
@@ -173,7 +213,11 @@ function createRuntime(initialOptions) {
 		if ('faults' in changes) faultInjector = createFaultInjector(faults);
 		Object.assign(settings, settingChanges);
 	}
-	setOptions(Object.fromEntries(Object.keys(DEFAULT_RUNTIME_OPTIONS).map((key) => [key, initialOptions[key]])));
+	setOptions(
+		Object.fromEntries(
+			Object.keys(DEFAULT_RUNTIME_OPTIONS).map((key) => [key, initialOptions[key]]),
+		),
+	);
 
 	return {
 		settings,
@@ -184,7 +228,10 @@ function createRuntime(initialOptions) {
 	};
 }
 
-/** The log of received requests, and the count of those in flight (until their connection answers or closes). */
+/**
+ * The log of received requests, and the count of those in flight (until their connection answers or
+ * closes).
+ */
 function createRequestLog() {
 	/** @type {RequestLogEntry[]} */
 	const requests = [];
@@ -220,7 +267,8 @@ function createRequestLog() {
 }
 
 function checkRuntimeSetting(key, value) {
-	if (key === 'token' && (typeof value !== 'string' || value === '')) throw new TypeError('token must be a non-empty string');
+	if (key === 'token' && (typeof value !== 'string' || value === ''))
+		throw new TypeError('token must be a non-empty string');
 	if (key === 'latencyMs' && !(value >= 0)) throw new RangeError('latencyMs must be >= 0');
 	if (key === 'maxPageSize' && value !== undefined && !(Number.isInteger(value) && value > 0)) {
 		throw new RangeError('maxPageSize must be a positive integer');

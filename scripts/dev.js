@@ -95,7 +95,10 @@ async function main() {
 
 	if (!flags['skip-build']) {
 		say('building the package (npm run build)');
-		const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: rt.PACKAGE_ROOT, stdio: 'inherit' });
+		const build = spawnSync('npm', ['run', '--silent', 'build'], {
+			cwd: rt.PACKAGE_ROOT,
+			stdio: 'inherit',
+		});
 		if (build.status !== 0) throw new Error('npm run build failed');
 	}
 

@@ -65,8 +65,7 @@ function markerFile(dir = cacheDir()) {
 function isInstalled(dir = cacheDir()) {
 	try {
 		return (
-			fs.readFileSync(markerFile(dir), 'utf8').trim() === N8N_VERSION &&
-			fs.existsSync(n8nBin(dir))
+			fs.readFileSync(markerFile(dir), 'utf8').trim() === N8N_VERSION && fs.existsSync(n8nBin(dir))
 		);
 	} catch {
 		return false;
@@ -171,7 +170,9 @@ async function ensureN8n() {
 		// ignore_scripts=true): the install in the cache folder must not see them.
 		const env = Object.fromEntries(
 			Object.entries(process.env).filter(
-				([key]) => !/^npm_/i.test(key) || /^npm_config_(cache|registry|userconfig|cafile|strict_ssl)$/i.test(key),
+				([key]) =>
+					!/^npm_/i.test(key) ||
+					/^npm_config_(cache|registry|userconfig|cafile|strict_ssl)$/i.test(key),
 			),
 		);
 		const npmOpts = { cwd: dir, env: { ...env, npm_config_ignore_scripts: 'false' } };
@@ -194,7 +195,6 @@ async function ensureN8n() {
 		return n8nBin(dir);
 	});
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Environment and ports
@@ -222,7 +222,10 @@ function isPortFree(port) {
 	});
 }
 
-/** The folder that file-writing nodes may use (N8N_RESTRICT_FILE_ACCESS_TO); the examples write there. */
+/**
+ * The folder that file-writing nodes may use (N8N_RESTRICT_FILE_ACCESS_TO); the examples write
+ * there.
+ */
 const EXAMPLE_FILES_DIR = '/tmp/n8n-equipment-rental';
 
 /**
@@ -314,7 +317,9 @@ async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } 
 		child.stderr.on('data', (d) => (stderr += d));
 		const timer = setTimeout(() => {
 			killGroup(child.pid, 'SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`));
+			reject(
+				new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`),
+			);
 		}, timeoutMs);
 		child.on('error', (err) => {
 			clearTimeout(timer);
@@ -395,13 +400,17 @@ class WorkflowExecutionError extends Error {
 }
 
 /**
- * Runs a workflow headlessly (`n8n execute --id=ID --rawOutput`). Resolves with
- * { run, status, error, lastNodeExecuted, items (json of the last node's items), ms, stdout, stderr }
- * whether the workflow succeeded or not; rejects only if no run could be read from the output.
+ * Runs a workflow headlessly (`n8n execute --id=ID --rawOutput`). Resolves with { run, status,
+ * error, lastNodeExecuted, items (json of the last node's items), ms, stdout, stderr } whether the
+ * workflow succeeded or not; rejects only if no run could be read from the output.
  */
 async function runWorkflow(id, { userFolder = lastUserFolder, env, timeoutMs } = {}) {
 	if (!userFolder) throw new Error('runWorkflow: no user folder (call prepareUserFolder first)');
-	const res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], { userFolder, env, timeoutMs });
+	const res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], {
+		userFolder,
+		env,
+		timeoutMs,
+	});
 	const run = parseRunOutput(res.stdout);
 	if (!run) {
 		throw new WorkflowExecutionError(
@@ -468,7 +477,9 @@ function isPackageBuilt() {
  */
 function installPackageInto(userFolder) {
 	if (!isPackageBuilt()) {
-		throw new Error(`The package is not built (no ${builtNodePath()}); run \`npm run build\` first.`);
+		throw new Error(
+			`The package is not built (no ${builtNodePath()}); run \`npm run build\` first.`,
+		);
 	}
 	const root = packageDir();
 	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -562,9 +573,17 @@ async function importWorkflows(userFolder, workflows) {
  */
 async function prepareUserFolder(
 	dir,
-	{ sandboxUrl, token, examples = true, workflows = [], credentials = [], installPackage = true } = {},
+	{
+		sandboxUrl,
+		token,
+		examples = true,
+		workflows = [],
+		credentials = [],
+		installPackage = true,
+	} = {},
 ) {
-	if (!sandboxUrl || !token) throw new Error('prepareUserFolder: sandboxUrl and token are required');
+	if (!sandboxUrl || !token)
+		throw new Error('prepareUserFolder: sandboxUrl and token are required');
 	const userFolder = path.resolve(dir);
 	fs.mkdirSync(userFolder, { recursive: true });
 	await ensureN8n();
@@ -589,7 +608,10 @@ async function prepareUserFolder(
 // ---------------------------------------------------------------------------------------------
 // A running n8n server (for npm run dev)
 
-async function waitForHttp(url, { timeoutMs = 120000, isAlive = () => true, accept = (res) => res.ok } = {}) {
+async function waitForHttp(
+	url,
+	{ timeoutMs = 120000, isAlive = () => true, accept = (res) => res.ok } = {},
+) {
 	const deadline = Date.now() + timeoutMs;
 	let lastErr;
 	while (Date.now() < deadline) {
@@ -749,7 +771,9 @@ if (require.main === module) {
 			},
 		);
 	} else {
-		console.error('usage: node scripts/n8n-runtime.js ensure   # install the pinned n8n into the cache');
+		console.error(
+			'usage: node scripts/n8n-runtime.js ensure   # install the pinned n8n into the cache',
+		);
 		process.exit(2);
 	}
 }

@@ -2,15 +2,19 @@ import { ItemParameters } from '../nodes/EquipmentRental/shared/parameters';
 import { contractViolations, useSandbox } from './harness/sandbox';
 
 /**
- * Every suite checks the node's requests against sandbox/openapi.yaml after each test (see harness/sandbox.ts).
- * These tests show that check has teeth: a node that skipped one of its own guards would be caught by it.
+ * Every suite checks the node's requests against sandbox/openapi.yaml after each test (see
+ * harness/sandbox.ts). These tests show that check has teeth: a node that skipped one of its own
+ * guards would be caught by it.
  */
 describe('Contract check', () => {
 	const suite = useSandbox();
 
 	afterEach(() => jest.restoreAllMocks());
 
-	/** The violations so far; the log is then emptied, since these requests are meant to break the contract. */
+	/**
+	 * The violations so far; the log is then emptied, since these requests are meant to break the
+	 * contract.
+	 */
 	const takeViolations = () => {
 		const violations = contractViolations(suite.sandbox.requests);
 		suite.sandbox.resetStats();
@@ -18,7 +22,9 @@ describe('Contract check', () => {
 	};
 
 	it('flags a quote amount above the bound, as a node without its own bound check would send', async () => {
-		jest.spyOn(ItemParameters.prototype, 'number').mockImplementation(function (this: ItemParameters) {
+		jest.spyOn(ItemParameters.prototype, 'number').mockImplementation(function (
+			this: ItemParameters,
+		) {
 			return 100_000_001;
 		});
 		await suite.run({

@@ -8,12 +8,24 @@ interface Model {
 }
 
 const byNameThenId = (left: Model, right: Model) =>
-	left.name < right.name ? -1 : left.name > right.name ? 1 : left.id < right.id ? -1 : left.id > right.id ? 1 : 0;
+	left.name < right.name
+		? -1
+		: left.name > right.name
+			? 1
+			: left.id < right.id
+				? -1
+				: left.id > right.id
+					? 1
+					: 0;
 
 describe('Equipment Model: Get Many', () => {
 	const suite = useSandbox({ models: 600 });
 	const models = () => [...(suite.sandbox.store.models as unknown as Model[])].sort(byNameThenId);
-	const getMany = (extra: Record<string, unknown>) => ({ resource: 'equipmentModel', operation: 'getAll', ...extra });
+	const getMany = (extra: Record<string, unknown>) => ({
+		resource: 'equipmentModel',
+		operation: 'getAll',
+		...extra,
+	});
 
 	afterEach(() => suite.sandbox.setOptions({ maxPageSize: undefined, faults: null }));
 
@@ -27,17 +39,34 @@ describe('Equipment Model: Get Many', () => {
 	it('returns exactly Limit models, the first ones', async () => {
 		const { items } = await suite.run(getMany({ limit: 7 }));
 
-		expect(items.map((item) => item.json.id)).toEqual(models().slice(0, 7).map((model) => model.id));
-		expect(suite.sandbox.requests.map((request) => request.query)).toEqual([{ page: '1', limit: '7' }]);
+		expect(items.map((item) => item.json.id)).toEqual(
+			models()
+				.slice(0, 7)
+				.map((model) => model.id),
+		);
+		expect(suite.sandbox.requests.map((request) => request.query)).toEqual([
+			{ page: '1', limit: '7' },
+		]);
 	});
 
 	it('pages at the size the server really serves, losing and repeating nothing', async () => {
 		suite.sandbox.setOptions({ maxPageSize: 40 });
 		const { items } = await suite.run(getMany({ limit: 130 }));
 
-		expect(items.map((item) => item.json.id)).toEqual(models().slice(0, 130).map((model) => model.id));
-		expect(suite.sandbox.requests.map((request) => Number(request.query.page)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
-		expect(suite.sandbox.requests.map((request) => request.query.limit)).toEqual(['130', '40', '40', '40']);
+		expect(items.map((item) => item.json.id)).toEqual(
+			models()
+				.slice(0, 130)
+				.map((model) => model.id),
+		);
+		expect(
+			suite.sandbox.requests.map((request) => Number(request.query.page)).sort((a, b) => a - b),
+		).toEqual([1, 2, 3, 4]);
+		expect(suite.sandbox.requests.map((request) => request.query.limit)).toEqual([
+			'130',
+			'40',
+			'40',
+			'40',
+		]);
 	});
 
 	it('sends every filter on every page, converted to the API formats', async () => {
@@ -55,15 +84,21 @@ describe('Equipment Model: Get Many', () => {
 		expect(items.map((item) => item.json.id)).toEqual(brandModels.map((model) => model.id));
 		expect(suite.sandbox.requests.length).toBe(Math.ceil(brandModels.length / 5));
 		for (const request of suite.sandbox.requests) {
-			expect(request.query).toMatchObject({ brandId: suite.fixtures.brandId, updatedAfter: '2000-01-01T00:00:00.000Z' });
+			expect(request.query).toMatchObject({
+				brandId: suite.fixtures.brandId,
+				updatedAfter: '2000-01-01T00:00:00.000Z',
+			});
 		}
 	});
 
 	it('filters by a list of IDs given as an array, by name and by search text', async () => {
 		const [first, second, third] = models();
-		const byIds = await suite.run(getMany({ returnAll: true, filters: { ids: '={{ $json.ids }}' } }), {
-			items: [{ ids: [first.id, third.id] }],
-		});
+		const byIds = await suite.run(
+			getMany({ returnAll: true, filters: { ids: '={{ $json.ids }}' } }),
+			{
+				items: [{ ids: [first.id, third.id] }],
+			},
+		);
 		expect(byIds.items.map((item) => item.json.id)).toEqual([first.id, third.id]);
 		expect(suite.sandbox.requests[0].query.ids).toBe(`${first.id},${third.id}`);
 
@@ -108,10 +143,14 @@ describe('Equipment Model: Get Many', () => {
 			}
 		});
 		try {
-			const { items, error } = await suite.run(getMany({ returnAll: true, options: { parallelRequests: 1 } }));
+			const { items, error } = await suite.run(
+				getMany({ returnAll: true, options: { parallelRequests: 1 } }),
+			);
 
 			expect(items).toEqual([]);
-			expect(error?.message).toContain('The Equipment Rental API failed to process the request (HTTP 500)');
+			expect(error?.message).toContain(
+				'The Equipment Rental API failed to process the request (HTTP 500)',
+			);
 			expect(pageThreeCalls).toBe(5);
 		} finally {
 			removeHook();

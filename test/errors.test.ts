@@ -42,7 +42,9 @@ describe('Errors', () => {
 			},
 		);
 
-		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([[{ success: true }, { item: 1 }]]);
+		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ success: true }, { item: 1 }],
+		]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems[0].json.error).toMatch(/^'Service Product ID' must be a UUID .*\[item 0\]$/);
 		expect(errorItems[1].json.error).toContain('The API rejected the request (HTTP 422)');
@@ -55,7 +57,9 @@ describe('Errors', () => {
 			{ items: [{ limit: 2 }, { limit: 0 }, { limit: 3 }], onError: 'continueRegularOutput' },
 		);
 
-		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 1, 2, 2, 2]);
+		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 1, 2, 2, 2,
+		]);
 		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
 	});
 
@@ -71,8 +75,14 @@ describe('Errors', () => {
 
 	it('reports a server error and retries a GET a bounded number of times before failing', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
-		const { error } = await suite.run({ resource: 'equipmentDistance', operation: 'get', date: '2024-01-01' });
-		expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+		const { error } = await suite.run({
+			resource: 'equipmentDistance',
+			operation: 'get',
+			date: '2024-01-01',
+		});
+		expect(error?.message).toBe(
+			'The Equipment Rental API failed to process the request (HTTP 503)',
+		);
 		expect(suite.sandbox.requests).toHaveLength(5);
 	});
 
@@ -85,7 +95,9 @@ describe('Errors', () => {
 			contractId: suite.fixtures.contractId,
 			amount: 1,
 		});
-		expect(error?.message).toBe('The Equipment Rental API failed to process the request (HTTP 503)');
+		expect(error?.message).toBe(
+			'The Equipment Rental API failed to process the request (HTTP 503)',
+		);
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
 
@@ -109,7 +121,9 @@ describe('Errors', () => {
 			operation: 'delete',
 			inventoryId: 'any',
 		});
-		expect(error?.message).toBe('The connection to the Equipment Rental API was dropped before it answered');
+		expect(error?.message).toBe(
+			'The connection to the Equipment Rental API was dropped before it answered',
+		);
 		expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
 	});
 
@@ -118,15 +132,25 @@ describe('Errors', () => {
 
 		it.each([
 			['a list', { resource: 'equipmentModel', operation: 'getAll', limit: 1 }, 'GET'],
-			['a write', { resource: 'inventory', operation: 'delete', inventoryId: 'inventory-1' }, 'DELETE'],
-		])('refuses to follow it for %s, names the new address and never sends the token there', async (_case, parameters, method) => {
-			const { error } = await runNode({ parameters, credentials: { baseUrl: redirecting.url, accessToken: TOKEN } });
+			[
+				'a write',
+				{ resource: 'inventory', operation: 'delete', inventoryId: 'inventory-1' },
+				'DELETE',
+			],
+		])(
+			'refuses to follow it for %s, names the new address and never sends the token there',
+			async (_case, parameters, method) => {
+				const { error } = await runNode({
+					parameters,
+					credentials: { baseUrl: redirecting.url, accessToken: TOKEN },
+				});
 
-			expect(error?.message).toBe('The API answered with a redirect (HTTP 301) instead of data');
-			expect(error?.description).toContain(`It points to ${redirecting.target.url}/`);
-			expect(error?.description).toContain('Base URL');
-			expect(redirecting.redirected).toEqual([expect.stringMatching(new RegExp(`^${method} `))]);
-			expect(redirecting.target.seen).toHaveLength(0);
-		});
+				expect(error?.message).toBe('The API answered with a redirect (HTTP 301) instead of data');
+				expect(error?.description).toContain(`It points to ${redirecting.target.url}/`);
+				expect(error?.description).toContain('Base URL');
+				expect(redirecting.redirected).toEqual([expect.stringMatching(new RegExp(`^${method} `))]);
+				expect(redirecting.target.seen).toHaveLength(0);
+			},
+		);
 	});
 });

@@ -45,7 +45,9 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 	const getMany = (parameters: IDataObject, options = {}) =>
 		suite.run({ resource: 'equipmentModel', operation: 'getAll', ...parameters }, options);
 
-	/** The ids of all models in the order the API lists them now, from the sandbox's own list handler. */
+	/**
+	 * The ids of all models in the order the API lists them now, from the sandbox's own list handler.
+	 */
 	const apiOrder = (): string[] =>
 		handlers
 			.listEquipmentModels(suite.sandbox.store, { query: { page: 1, limit: models().length } }, {})
@@ -57,10 +59,21 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 			.map((request) => [pageOf(request), request.query.limit])
 			.sort(([left], [right]) => Number(left) - Number(right));
 
-	/** A new model whose name sorts before every seeded one (digits come before letters in the API's order). */
-	const modelSortingFirst = (): Model => ({ ...models()[0], id: randomUUID(), name: `0 New model ${randomUUID()}` });
+	/**
+	 * A new model whose name sorts before every seeded one (digits come before letters in the API's
+	 * order).
+	 */
+	const modelSortingFirst = (): Model => ({
+		...models()[0],
+		id: randomUUID(),
+		name: `0 New model ${randomUUID()}`,
+	});
 	/** A new model whose name sorts after every seeded one ('~' comes after letters). */
-	const modelSortingLast = (): Model => ({ ...models()[0], id: randomUUID(), name: `~ New model ${randomUUID()}` });
+	const modelSortingLast = (): Model => ({
+		...models()[0],
+		id: randomUUID(),
+		name: `~ New model ${randomUUID()}`,
+	});
 
 	/** Runs `change` once, when page 2 is first asked for: page 1 has been served by then. */
 	const changeOnceAfterPageOne = (change: () => void) => {
@@ -72,7 +85,8 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 			}
 		});
 	};
-	const readsOfPageOne = () => suite.sandbox.requests.filter((request) => pageOf(request) === 1).length;
+	const readsOfPageOne = () =>
+		suite.sandbox.requests.filter((request) => pageOf(request) === 1).length;
 
 	const indexOfLastModelInApiOrder = () => {
 		const lastId = apiOrder().at(-1);
@@ -103,15 +117,20 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 		it.each([
 			[100, 10],
 			[70, 15],
-		])('with pages capped at %i records, outputs every record once in order, from %i pages', async (cap, pageCount) => {
-			suite.sandbox.setOptions({ maxPageSize: cap });
+		])(
+			'with pages capped at %i records, outputs every record once in order, from %i pages',
+			async (cap, pageCount) => {
+				suite.sandbox.setOptions({ maxPageSize: cap });
 
-			const { items, error } = await getMany({ returnAll: true });
+				const { items, error } = await getMany({ returnAll: true });
 
-			expect(error).toBeUndefined();
-			expect(ids(items)).toEqual(apiOrder());
-			expect(pagesAsked()).toEqual(oneToN(pageCount).map((page) => [page, page === 1 ? '1000' : String(cap)]));
-		});
+				expect(error).toBeUndefined();
+				expect(ids(items)).toEqual(apiOrder());
+				expect(pagesAsked()).toEqual(
+					oneToN(pageCount).map((page) => [page, page === 1 ? '1000' : String(cap)]),
+				);
+			},
+		);
 
 		it('asks for the Page Size given under Options', async () => {
 			suite.sandbox.setOptions({ maxPageSize: undefined });
@@ -132,18 +151,21 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 		it.each([
 			['front', modelSortingFirst],
 			['end', modelSortingLast],
-		])('reads again a list that grew at its %s, outputting the final records once each', async (_end, newModel) => {
-			const added = newModel();
-			changeOnceAfterPageOne(() => models().push(added));
+		])(
+			'reads again a list that grew at its %s, outputting the final records once each',
+			async (_end, newModel) => {
+				const added = newModel();
+				changeOnceAfterPageOne(() => models().push(added));
 
-			const { items, error } = await getMany({ returnAll: true });
+				const { items, error } = await getMany({ returnAll: true });
 
-			expect(error).toBeUndefined();
-			expect(ids(items)).toEqual(apiOrder());
-			expect(ids(items)).toContain(added.id);
-			expect(new Set(ids(items)).size).toBe(MODEL_COUNT + 1);
-			expect(readsOfPageOne()).toBe(2);
-		});
+				expect(error).toBeUndefined();
+				expect(ids(items)).toEqual(apiOrder());
+				expect(ids(items)).toContain(added.id);
+				expect(new Set(ids(items)).size).toBe(MODEL_COUNT + 1);
+				expect(readsOfPageOne()).toBe(2);
+			},
+		);
 
 		it('reads again a list whose records shifted while its total stayed the same, missing none', async () => {
 			changeOnceAfterPageOne(() => {
@@ -174,7 +196,6 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 
 	describe('Limit', () => {
 		it('requests only the pages the Limit needs', async () => {
-
 			const { items } = await getMany({ limit: 250 });
 
 			expect(ids(items)).toEqual(apiOrder().slice(0, 250));
@@ -187,14 +208,17 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 	});
 
 	describe('parallel requests', () => {
-		it.each([1, 3, 5])('keeps at most %i requests in flight, and uses them all', async (parallelRequests) => {
-			suite.sandbox.setOptions({ latencyMs: 50 });
+		it.each([1, 3, 5])(
+			'keeps at most %i requests in flight, and uses them all',
+			async (parallelRequests) => {
+				suite.sandbox.setOptions({ latencyMs: 50 });
 
-			const { items } = await getMany({ returnAll: true, options: { parallelRequests } });
+				const { items } = await getMany({ returnAll: true, options: { parallelRequests } });
 
-			expect(ids(items)).toEqual(apiOrder());
-			expect(suite.sandbox.maxInFlight).toBe(parallelRequests);
-		});
+				expect(ids(items)).toEqual(apiOrder());
+				expect(suite.sandbox.maxInFlight).toBe(parallelRequests);
+			},
+		);
 
 		it('fetches one page after another with Parallel Requests 1', async () => {
 			suite.sandbox.setOptions({ latencyMs: 5 });
@@ -232,7 +256,9 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 
 			const firstItemRecords = items.slice(0, 150);
 			expect(ids(firstItemRecords)).toEqual(apiOrder().slice(0, 150));
-			expect(firstItemRecords.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+			expect(
+				firstItemRecords.every((item) => (item.pairedItem as { item: number }).item === 0),
+			).toBe(true);
 			expect(items).toHaveLength(151);
 			expect(items[150].pairedItem).toEqual({ item: 1 });
 			expect(items[150].json.error).toContain(SERVER_ERROR);

@@ -10,7 +10,9 @@ interface PriceListEntry {
 describe('Product', () => {
 	const suite = useSandbox();
 	const entriesOf = (customPriceId: string) =>
-		(suite.sandbox.store.priceLists as unknown as Map<string, PriceListEntry[]>).get(customPriceId) ?? [];
+		(suite.sandbox.store.priceLists as unknown as Map<string, PriceListEntry[]>).get(
+			customPriceId,
+		) ?? [];
 	const productType = (productId: string) =>
 		(suite.sandbox.store.products as unknown as Map<string, { type: string }>).get(productId)?.type;
 
@@ -27,10 +29,14 @@ describe('Product', () => {
 			const expected = entriesOf(suite.fixtures.customPriceId);
 
 			expect(error).toBeUndefined();
-			expect(items.map((item) => item.json.id).sort()).toEqual(expected.map((entry) => entry.id).sort());
+			expect(items.map((item) => item.json.id).sort()).toEqual(
+				expected.map((entry) => entry.id).sort(),
+			);
 			const withTiers = expected.find((entry) => entry.children?.length);
 			expect(withTiers).toBeDefined();
-			expect(items.find((item) => item.json.id === withTiers?.id)?.json.children).toEqual(withTiers?.children);
+			expect(items.find((item) => item.json.id === withTiers?.id)?.json.children).toEqual(
+				withTiers?.children,
+			);
 		});
 
 		it('returns exactly Limit entries', async () => {
@@ -62,14 +68,18 @@ describe('Product', () => {
 
 		it('filters by product', async () => {
 			const [entry] = entriesOf(suite.fixtures.customPriceId);
-			const { items } = await suite.run(list({ returnAll: true, filters: { productId: entry.productId } }));
+			const { items } = await suite.run(
+				list({ returnAll: true, filters: { productId: entry.productId } }),
+			);
 
 			expect(items.length).toBeGreaterThan(0);
 			for (const item of items) expect(item.json.productId).toBe(entry.productId);
 		});
 
 		it('keeps an ID with a slash inside its own path segment', async () => {
-			const { error } = await suite.run(list({ customPriceId: '../products/x?y#z', returnAll: true }));
+			const { error } = await suite.run(
+				list({ customPriceId: '../products/x?y#z', returnAll: true }),
+			);
 
 			expect(suite.sandbox.requests.map((request) => request.path)).toEqual([
 				'/master-data/v1/product-management/products/price-lists/custom/..%2Fproducts%2Fx%3Fy%23z',
@@ -78,9 +88,13 @@ describe('Product', () => {
 		});
 
 		it('rejects an unknown product type from an expression', async () => {
-			const { error } = await suite.run(list({ returnAll: true, filters: { type: '={{ "TOOLS" }}' } }));
+			const { error } = await suite.run(
+				list({ returnAll: true, filters: { type: '={{ "TOOLS" }}' } }),
+			);
 
-			expect(error?.message).toContain("'Product Type' must be one of EQUIPMENT, INVENTORY, PERSON, SERVICE");
+			expect(error?.message).toContain(
+				"'Product Type' must be one of EQUIPMENT, INVENTORY, PERSON, SERVICE",
+			);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});
 	});
@@ -106,13 +120,21 @@ describe('Product', () => {
 					`/master-data/v1/product-management/products/${suite.fixtures.equipmentProductId}/price-list/${suite.fixtures.priceId}`,
 				],
 			]);
-			expect(suite.sandbox.requests[0].body).toEqual({ from: 5, price: 42.5, calculationType: 'FIXED' });
+			expect(suite.sandbox.requests[0].body).toEqual({
+				from: 5,
+				price: 42.5,
+				calculationType: 'FIXED',
+			});
 			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
 		});
 
 		it('sends a percentage calculation', async () => {
 			await suite.run(update({ calculationType: 'PERCENTAGE', price: 15 }));
-			expect(suite.sandbox.requests[0].body).toEqual({ from: 5, price: 15, calculationType: 'PERCENTAGE' });
+			expect(suite.sandbox.requests[0].body).toEqual({
+				from: 5,
+				price: 15,
+				calculationType: 'PERCENTAGE',
+			});
 		});
 
 		it.each([
@@ -150,7 +172,9 @@ describe('Product', () => {
 			expect(suite.sandbox.requests[0].path).toBe(
 				`/master-data/v1/product-management/products/${suite.fixtures.equipmentProductId}/attach`,
 			);
-			expect(suite.sandbox.requests[0].body).toEqual({ productId: suite.fixtures.serviceProductId });
+			expect(suite.sandbox.requests[0].body).toEqual({
+				productId: suite.fixtures.serviceProductId,
+			});
 			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
 		});
 

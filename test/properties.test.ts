@@ -1,19 +1,29 @@
 /**
- * Hostile input, property-based: every parameter of every operation, given any value through an expression, is
- * either accepted and sent as a request the OpenAPI document allows, or rejected with a NodeOperationError naming the
- * field and the item, before anything is sent. Never an unhandled error, never a request that breaks the contract.
+ * Hostile input, property-based: every parameter of every operation, given any value through an
+ * expression, is either accepted and sent as a request the OpenAPI document allows, or rejected
+ * with a NodeOperationError naming the field and the item, before anything is sent. Never an
+ * unhandled error, never a request that breaks the contract.
  *
- * The fields are read from the node's own description, so a new parameter is covered without editing this file.
- * Many values go through one engine run: one input item each, under Continue on Fail (error output).
+ * The fields are read from the node's own description, so a new parameter is covered without
+ * editing this file. Many values go through one engine run: one input item each, under Continue on
+ * Fail (error output).
  */
 import fc from 'fast-check';
-import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
 import { contractViolations, useSandbox } from './harness/sandbox';
 
-/** Property runs per field; each run sends up to MAX_VALUES_PER_RUN values as items of one execution. */
+/**
+ * Property runs per field; each run sends up to MAX_VALUES_PER_RUN values as items of one
+ * execution.
+ */
 const RUNS_PER_FIELD = 4;
 const MAX_VALUES_PER_RUN = 25;
 const TIMEZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Berlin'];
@@ -67,7 +77,10 @@ function fieldsOf(operation: Operation): Field[] {
 function withValueAt(parameters: INodeParameters, path: string, value: unknown): INodeParameters {
 	const [head, ...rest] = path.split('.');
 	if (rest.length === 0) return { ...parameters, [head]: value } as INodeParameters;
-	return { ...parameters, [head]: withValueAt((parameters[head] ?? {}) as INodeParameters, rest.join('.'), value) };
+	return {
+		...parameters,
+		[head]: withValueAt((parameters[head] ?? {}) as INodeParameters, rest.join('.'), value),
+	};
 }
 
 /** An input item whose `value` an expression hands to the field under test, whatever its type. */
@@ -138,15 +151,16 @@ const YEAR_9999_END_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 const uuidVariants = fc
 	.tuple(fc.uuid(), fc.constantFrom('as is', 'upper', 'padded', 'braced', 'urn', 'truncated'))
-	.map(([uuid, variant]) =>
-		({
-			'as is': uuid,
-			upper: uuid.toUpperCase(),
-			padded: ` ${uuid} `,
-			braced: `{${uuid}}`,
-			urn: `urn:uuid:${uuid}`,
-			truncated: uuid.slice(0, 35),
-		})[variant],
+	.map(
+		([uuid, variant]) =>
+			({
+				'as is': uuid,
+				upper: uuid.toUpperCase(),
+				padded: ` ${uuid} `,
+				braced: `{${uuid}}`,
+				urn: `urn:uuid:${uuid}`,
+				truncated: uuid.slice(0, 35),
+			})[variant],
 	);
 
 const dateTexts = fc
@@ -169,7 +183,14 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 	uuidVariants,
 	fc.array(uuidVariants, { maxLength: 3 }).map((uuids) => uuids.join(',')),
 	dateTexts,
-	fc.constantFrom('2024-02-30', '2024-13-01', '2024-01-01T25:00:00', '0000-01-01', '9999-12-31T23:59:59-05:00', '2024-W01'),
+	fc.constantFrom(
+		'2024-02-30',
+		'2024-13-01',
+		'2024-01-01T25:00:00',
+		'0000-01-01',
+		'9999-12-31T23:59:59-05:00',
+		'2024-W01',
+	),
 	fc.double(),
 	fc.integer(),
 	fc.constantFrom(...SPECIAL_NUMBERS),
@@ -180,7 +201,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 	fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
-/** Expressions that yield a value of another type than the field's (one per item, chosen by $itemIndex). */
+/**
+ * Expressions that yield a value of another type than the field's (one per item, chosen by
+ * $itemIndex).
+ */
 const WRONG_TYPE_EXPRESSIONS = [
 	'$now',
 	'$today',
@@ -212,76 +236,115 @@ describe('Hostile input to every parameter', () => {
 			'inventory.delete': { inventoryId: 'no-such-inventory' },
 			'product.attach': { productId: f.equipmentProductId, serviceProductId: f.serviceProductId },
 			'product.getCustomPriceList': { customPriceId: f.customPriceId, limit: 1 },
-			'product.updatePriceItem': { productId: f.equipmentProductId, priceId: f.priceId, from: 1, price: 1 },
+			'product.updatePriceItem': {
+				productId: f.equipmentProductId,
+				priceId: f.priceId,
+				from: 1,
+				price: 1,
+			},
 			'quote.create': { clientId: f.clientId, contractId: f.contractId, amount: 1 },
 			// Two fields, so that the body is never empty when the field under test is left unset.
-			'release.update': { releaseId: f.releaseId, updateFields: { reason: 'checked', quantity: 1 } },
+			'release.update': {
+				releaseId: f.releaseId,
+				updateFields: { reason: 'checked', quantity: 1 },
+			},
 		};
 		return { resource, operation, ...byOperation[`${resource}.${operation}`] };
 	}
 
 	/**
-	 * Runs the operation once, one item per value, and checks every item: rejected by the field's own validation
-	 * with no request, or accepted and sent as a request the contract allows.
+	 * Runs the operation once, one item per value, and checks every item: rejected by the field's own
+	 * validation with no request, or accepted and sent as a request the contract allows.
 	 */
-	async function checkValues(operation: Operation, field: Field, items: IDataObject[], value: string, timezone = 'UTC') {
+	async function checkValues(
+		operation: Operation,
+		field: Field,
+		items: IDataObject[],
+		value: string,
+		timezone = 'UTC',
+	) {
 		suite.sandbox.resetStats();
-		const { items: output, errorItems, error } = await suite.run(withValueAt(baseParameters(operation), field.path, value), {
+		const {
+			items: output,
+			errorItems,
+			error,
+		} = await suite.run(withValueAt(baseParameters(operation), field.path, value), {
 			items,
 			onError: 'continueErrorOutput',
 			timezone,
 		});
 
 		expect(error).toBeUndefined();
-		const rejection = (index: number) => new RegExp(`^'${escapeRegExp(field.displayName)}' must be .+ \\[item ${index}\\]$`);
+		const rejection = (index: number) =>
+			new RegExp(`^'${escapeRegExp(field.displayName)}' must be .+ \\[item ${index}\\]$`);
 		const itemIndex = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 		const rejected = errorItems.filter(
-			(item) => item.error instanceof NodeOperationError && rejection(itemIndex(item)).test(item.error.message),
+			(item) =>
+				item.error instanceof NodeOperationError &&
+				rejection(itemIndex(item)).test(item.error.message),
 		);
 		// Any other failure must be the API's answer to a request that was sent.
 		const unexplained = errorItems
 			.filter((item) => !rejected.includes(item) && !(item.error instanceof NodeApiError))
-			.map((item) => `item ${itemIndex(item)} (${JSON.stringify(items[itemIndex(item)])}): ${String(item.json.error)}`);
+			.map(
+				(item) =>
+					`item ${itemIndex(item)} (${JSON.stringify(items[itemIndex(item)])}): ${String(item.json.error)}`,
+			);
 		expect(unexplained).toEqual([]);
 		expect(contractViolations(suite.sandbox.requests)).toEqual([]);
 		expect(suite.sandbox.requests).toHaveLength(items.length - rejected.length);
 		expect(output.every((item) => item.error === undefined)).toBe(true);
 	}
 
-	describe.each(allOperations().map((operation) => [`${operation.resource} > ${operation.operation}`, operation] as const))(
-		'%s',
-		(_name, operation) => {
-			it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
-				'%s: any value is rejected by name or sent within the contract',
-				async (_path, field) => {
-					await fc.assert(
-						fc.asyncProperty(
-							fc.array(hostileValue, { minLength: 1, maxLength: MAX_VALUES_PER_RUN }),
-							fc.constantFrom(...TIMEZONES),
-							async (values, timezone) => {
-								await checkValues(operation, field, values.map(asItem), ANY_VALUE, timezone);
-							},
-						),
-						{ numRuns: RUNS_PER_FIELD },
-					);
-				},
-			);
+	describe.each(
+		allOperations().map(
+			(operation) => [`${operation.resource} > ${operation.operation}`, operation] as const,
+		),
+	)('%s', (_name, operation) => {
+		it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
+			'%s: any value is rejected by name or sent within the contract',
+			async (_path, field) => {
+				await fc.assert(
+					fc.asyncProperty(
+						fc.array(hostileValue, { minLength: 1, maxLength: MAX_VALUES_PER_RUN }),
+						fc.constantFrom(...TIMEZONES),
+						async (values, timezone) => {
+							await checkValues(operation, field, values.map(asItem), ANY_VALUE, timezone);
+						},
+					),
+					{ numRuns: RUNS_PER_FIELD },
+				);
+			},
+		);
 
-			it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
-				'%s: expressions yielding another type are rejected by name or sent within the contract',
-				async (_path, field) => {
-					const expression = `={{ [${WRONG_TYPE_EXPRESSIONS.join(', ')}][$itemIndex] }}`;
-					await checkValues(operation, field, WRONG_TYPE_EXPRESSIONS.map(() => ({})), expression);
-				},
-			);
-		},
-	);
+		it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
+			'%s: expressions yielding another type are rejected by name or sent within the contract',
+			async (_path, field) => {
+				const expression = `={{ [${WRONG_TYPE_EXPRESSIONS.join(', ')}][$itemIndex] }}`;
+				await checkValues(
+					operation,
+					field,
+					WRONG_TYPE_EXPRESSIONS.map(() => ({})),
+					expression,
+				);
+			},
+		);
+	});
 
 	it('covers every operation, and every validated parameter of each', () => {
-		const fields = allOperations().flatMap((operation) => fieldsOf(operation).map((field) => field.path));
+		const fields = allOperations().flatMap((operation) =>
+			fieldsOf(operation).map((field) => field.path),
+		);
 		expect(allOperations()).toHaveLength(8);
 		expect(fields).toEqual(
-			expect.arrayContaining(['amount', 'from', 'price', 'filters.ids', 'additionalFields.metadata', 'updateFields.quantity']),
+			expect.arrayContaining([
+				'amount',
+				'from',
+				'price',
+				'filters.ids',
+				'additionalFields.metadata',
+				'updateFields.quantity',
+			]),
 		);
 	});
 
@@ -291,7 +354,10 @@ describe('Hostile input to every parameter', () => {
 			path: string;
 			value: unknown;
 			verdict: 'accepted' | 'rejected';
-			/** What the request carries for an accepted value: the body field, or for list options the limit query. */
+			/**
+			 * What the request carries for an accepted value: the body field, or for list options the
+			 * limit query.
+			 */
 			sent?: unknown;
 			timezone?: string;
 		}
@@ -301,8 +367,20 @@ describe('Hostile input to every parameter', () => {
 		const distance = { resource: 'equipmentDistance', operation: 'get' };
 
 		it.each<EdgeCase>([
-			{ operation: quote, path: 'amount', value: 100_000_000, verdict: 'accepted', sent: 100_000_000 },
-			{ operation: quote, path: 'amount', value: '100000000', verdict: 'accepted', sent: 100_000_000 },
+			{
+				operation: quote,
+				path: 'amount',
+				value: 100_000_000,
+				verdict: 'accepted',
+				sent: 100_000_000,
+			},
+			{
+				operation: quote,
+				path: 'amount',
+				value: '100000000',
+				verdict: 'accepted',
+				sent: 100_000_000,
+			},
 			{ operation: quote, path: 'amount', value: 100_000_000.01, verdict: 'rejected' },
 			{ operation: quote, path: 'amount', value: 1e308, verdict: 'rejected' },
 			{ operation: quote, path: 'amount', value: -0, verdict: 'accepted', sent: 0 },
@@ -319,29 +397,69 @@ describe('Hostile input to every parameter', () => {
 			{ operation: models, path: 'limit', value: 2.7, verdict: 'accepted', sent: '2' },
 			{ operation: models, path: 'options.pageSize', value: 1, verdict: 'accepted', sent: '1' },
 			{ operation: models, path: 'options.pageSize', value: 0.5, verdict: 'rejected' },
-			{ operation: models, path: 'options.parallelRequests', value: 20, verdict: 'accepted', sent: '1' },
+			{
+				operation: models,
+				path: 'options.parallelRequests',
+				value: 20,
+				verdict: 'accepted',
+				sent: '1',
+			},
 			{ operation: models, path: 'options.parallelRequests', value: 20.5, verdict: 'rejected' },
-			// Years beyond 9999 (or before 0000) once the zone is applied have no ISO 8601 form the API reads.
-			{ operation: distance, path: 'date', value: '9999-12-31T23:59:59-05:00', verdict: 'rejected' },
-			{ operation: distance, path: 'date', value: '9999-12-31T20:00:00Z', verdict: 'rejected', timezone: 'Pacific/Kiritimati' },
+			// Years beyond 9999 (or before 0000) once the zone is applied have no ISO 8601 form the API
+			// reads.
+			{
+				operation: distance,
+				path: 'date',
+				value: '9999-12-31T23:59:59-05:00',
+				verdict: 'rejected',
+			},
+			{
+				operation: distance,
+				path: 'date',
+				value: '9999-12-31T20:00:00Z',
+				verdict: 'rejected',
+				timezone: 'Pacific/Kiritimati',
+			},
 			{ operation: distance, path: 'date', value: '9999-12-31', verdict: 'accepted' },
-			{ operation: quote, path: 'additionalFields.startDate', value: '0000-01-01T00:00:00+14:00', verdict: 'rejected' },
-			{ operation: quote, path: 'additionalFields.startDate', value: '0000-01-01T00:00:00Z', verdict: 'accepted', sent: '0000-01-01T00:00:00.000Z' },
+			{
+				operation: quote,
+				path: 'additionalFields.startDate',
+				value: '0000-01-01T00:00:00+14:00',
+				verdict: 'rejected',
+			},
+			{
+				operation: quote,
+				path: 'additionalFields.startDate',
+				value: '0000-01-01T00:00:00Z',
+				verdict: 'accepted',
+				sent: '0000-01-01T00:00:00.000Z',
+			},
 			// Half of a surrogate pair has no UTF-8 form: it cannot go into a URL, nor be any text.
 			{ operation: priceItem, path: 'priceId', value: '\uD800', verdict: 'rejected' },
 			{ operation: models, path: 'filters.search', value: 'a\uDFFFb', verdict: 'rejected' },
 			{ operation: models, path: 'filters.search', value: '🙂', verdict: 'accepted' },
 			// A date is an object to JavaScript, not a JSON object.
-			{ operation: quote, path: 'additionalFields.metadata', value: new Date(0), verdict: 'rejected' },
-		])('$path = $value is $verdict', async ({ operation, path, value, verdict, sent, timezone }) => {
-			const field = fieldsOf(operation).find((candidate) => candidate.path === path)!;
-			await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
+			{
+				operation: quote,
+				path: 'additionalFields.metadata',
+				value: new Date(0),
+				verdict: 'rejected',
+			},
+		])(
+			'$path = $value is $verdict',
+			async ({ operation, path, value, verdict, sent, timezone }) => {
+				const field = fieldsOf(operation).find((candidate) => candidate.path === path)!;
+				await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
 
-			expect(suite.sandbox.requests).toHaveLength(verdict === 'accepted' ? 1 : 0);
-			if (sent === undefined) return;
-			const [request] = suite.sandbox.requests;
-			const carried = operation === models ? request.query.limit : (request.body as IDataObject)[path.split('.').pop()!];
-			expect(Object.is(carried, sent)).toBe(true);
-		});
+				expect(suite.sandbox.requests).toHaveLength(verdict === 'accepted' ? 1 : 0);
+				if (sent === undefined) return;
+				const [request] = suite.sandbox.requests;
+				const carried =
+					operation === models
+						? request.query.limit
+						: (request.body as IDataObject)[path.split('.').pop()!];
+				expect(Object.is(carried, sent)).toBe(true);
+			},
+		);
 	});
 });

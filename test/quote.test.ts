@@ -16,7 +16,9 @@ describe('Quote: Create', () => {
 		const { items, error } = await suite.run(required());
 
 		expect(error).toBeUndefined();
-		expect(suite.sandbox.requests.map((request) => [request.method, request.path])).toEqual([['POST', QUOTES_PATH]]);
+		expect(suite.sandbox.requests.map((request) => [request.method, request.path])).toEqual([
+			['POST', QUOTES_PATH],
+		]);
 		expect(suite.sandbox.requests[0].body).toEqual({
 			clientId: suite.fixtures.clientId,
 			contractId: suite.fixtures.contractId,
@@ -96,15 +98,22 @@ describe('Quote: Create', () => {
 		['startDate', '2024-13-01T10:00:00', "'Start Date' must be a real date and time"],
 		['metadata', '[1, 2]', "'Metadata' must be a JSON object"],
 		['metadata', '{"unclosed": ', "'Metadata' must be a JSON object"],
-		['bookingIds', '5d0b6a7e-2c1f-4e8a-9b3d-7f6e5d4c3b2a, nope', "'Booking IDs' must be a list of UUIDs"],
+		[
+			'bookingIds',
+			'5d0b6a7e-2c1f-4e8a-9b3d-7f6e5d4c3b2a, nope',
+			"'Booking IDs' must be a list of UUIDs",
+		],
 		['mediaId', '123', "'Media ID' must be a UUID"],
 		['quoteId', '..', "'Quote ID' must be a non-empty identifier"],
-	])('rejects the additional field %s = %p before sending anything', async (field, value, message) => {
-		const { error } = await suite.run({ ...required(), additionalFields: { [field]: value } });
+	])(
+		'rejects the additional field %s = %p before sending anything',
+		async (field, value, message) => {
+			const { error } = await suite.run({ ...required(), additionalFields: { [field]: value } });
 
-		expect(error?.message).toContain(message);
-		expect(suite.sandbox.requests).toHaveLength(0);
-	});
+			expect(error?.message).toContain(message);
+			expect(suite.sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	it('validates values coming from expressions per item, and fails only the bad item with Continue on Fail', async () => {
 		const { items } = await suite.run(
@@ -123,12 +132,14 @@ describe('Quote: Create', () => {
 			},
 		);
 
-		expect(suite.sandbox.requests.map((request) => (request.body as { amount: number }).amount)).toEqual(
-			expect.arrayContaining([10, 30]),
-		);
+		expect(
+			suite.sandbox.requests.map((request) => (request.body as { amount: number }).amount),
+		).toEqual(expect.arrayContaining([10, 30]));
 		expect(suite.sandbox.requests).toHaveLength(2);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json.error).toContain("'Amount' must be a number no greater than 100000000 [item 1]");
+		expect(items[1].json.error).toContain(
+			"'Amount' must be a number no greater than 100000000 [item 1]",
+		);
 		expect(items[0].json.amount).toBe(10);
 		expect(items[2].json.amount).toBe(30);
 	});

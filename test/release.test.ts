@@ -12,19 +12,28 @@ describe('Release: Update', () => {
 	});
 
 	it('patches only the fields that were set', async () => {
-		const { items, error } = await suite.run(update({ quantity: 2.5, reason: 'Customer returned early' }));
+		const { items, error } = await suite.run(
+			update({ quantity: 2.5, reason: 'Customer returned early' }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(suite.sandbox.requests.map((request) => [request.method, request.path])).toEqual([
 			['PATCH', `/master-data/v1/booking-management/releases/${suite.fixtures.releaseId}`],
 		]);
-		expect(suite.sandbox.requests[0].body).toEqual({ quantity: 2.5, reason: 'Customer returned early' });
+		expect(suite.sandbox.requests[0].body).toEqual({
+			quantity: 2.5,
+			reason: 'Customer returned early',
+		});
 		expect(items[0].json).toMatchObject({ id: suite.fixtures.releaseId, quantity: 2.5 });
 	});
 
 	it('sends date-times in UTC and checks the booking ID', async () => {
 		await suite.run(
-			update({ startDate: '2024-06-01T09:00:00', endDate: '2024-06-02', bookingId: suite.fixtures.bookingId }),
+			update({
+				startDate: '2024-06-01T09:00:00',
+				endDate: '2024-06-02',
+				bookingId: suite.fixtures.bookingId,
+			}),
 			{ timezone: 'America/New_York' },
 		);
 
@@ -38,7 +47,9 @@ describe('Release: Update', () => {
 	it('refuses an update with no field set', async () => {
 		const { error } = await suite.run(update({}));
 
-		expect(error?.message).toContain("'Update Fields' must be given at least one field to change [item 0]");
+		expect(error?.message).toContain(
+			"'Update Fields' must be given at least one field to change [item 0]",
+		);
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
@@ -59,8 +70,12 @@ describe('Release: Update', () => {
 	});
 
 	it('reports an unknown release with the API message', async () => {
-		const { error } = await suite.run(update({ reason: 'x' }, '00000000-0000-4000-8000-000000000000'));
+		const { error } = await suite.run(
+			update({ reason: 'x' }, '00000000-0000-4000-8000-000000000000'),
+		);
 		expect(error?.message).toContain('Not found');
-		expect(error?.description).toContain('No release has the id 00000000-0000-4000-8000-000000000000');
+		expect(error?.description).toContain(
+			'No release has the id 00000000-0000-4000-8000-000000000000',
+		);
 	});
 });

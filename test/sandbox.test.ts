@@ -18,7 +18,8 @@ const MODELS = '/master-data/v1/equipment-management/models';
 const priceListPath = (customPriceId: string) =>
 	`/master-data/v1/product-management/products/price-lists/custom/${customPriceId}`;
 const releasePath = (id: string) => `/master-data/v1/booking-management/releases/${id}`;
-const priceItemPath = (id: string, priceId: string) => `/master-data/v1/product-management/products/${id}/price-list/${priceId}`;
+const priceItemPath = (id: string, priceId: string) =>
+	`/master-data/v1/product-management/products/${id}/price-list/${priceId}`;
 const attachPath = (id: string) => `/master-data/v1/product-management/products/${id}/attach`;
 const distancePath = (date: string) => `/analytics/v1/equipment-distance/${date}`;
 const inventoryPath = (id: string) => `/master-data/v1/inventory-management/inventories/${id}`;
@@ -43,7 +44,11 @@ beforeEach(() => {
 async function api(
 	method: string,
 	path: string,
-	{ body, token = TOKEN, signal }: { body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+	{
+		body,
+		token = TOKEN,
+		signal,
+	}: { body?: unknown; token?: string | null; signal?: AbortSignal } = {},
 ): Promise<Answer> {
 	const headers: Record<string, string> = {};
 	if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -55,10 +60,17 @@ async function api(
 		signal,
 	});
 	const text = await response.text();
-	return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: text === '' ? undefined : JSON.parse(text),
+	};
 }
 
-/** Every request the sandbox logged passes the contract check, given its path and parsed query or its whole url. */
+/**
+ * Every request the sandbox logged passes the contract check, given its path and parsed query or
+ * its whole url.
+ */
 function expectLoggedRequestsToFollowContract() {
 	expect(sandbox.requests.length).toBeGreaterThan(0);
 	for (const request of sandbox.requests) {
@@ -68,21 +80,30 @@ function expectLoggedRequestsToFollowContract() {
 }
 
 function expectResponseToFollowContract(operationId: string, answer: Answer) {
-	expect(validateResponse({ operationId, status: answer.status, body: answer.body }).errors).toEqual([]);
+	expect(
+		validateResponse({ operationId, status: answer.status, body: answer.body }).errors,
+	).toEqual([]);
 }
 
 describe('authentication', () => {
 	it.each([
 		['without an Authorization header', null],
 		['with a wrong token', 'wrong-token'],
-	])('refuses a request %s with a 401 GeneralError that does not echo the token', async (_case, token) => {
-		const answer = await api('GET', MODELS, { token });
+	])(
+		'refuses a request %s with a 401 GeneralError that does not echo the token',
+		async (_case, token) => {
+			const answer = await api('GET', MODELS, { token });
 
-		expect(answer.status).toBe(401);
-		expect(answer.headers.get('www-authenticate')).toBe('Bearer');
-		expect(answer.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid or missing access token' });
-		expect(JSON.stringify(answer.body)).not.toContain('wrong-token');
-	});
+			expect(answer.status).toBe(401);
+			expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+			expect(answer.body).toEqual({
+				statusCode: 401,
+				error: 'Unauthorized',
+				message: 'Invalid or missing access token',
+			});
+			expect(JSON.stringify(answer.body)).not.toContain('wrong-token');
+		},
+	);
 });
 
 describe('operations', () => {
@@ -116,14 +137,18 @@ describe('operations', () => {
 		expect(answer.body.content).toHaveLength(20);
 		const titles = answer.body.content.map((entry: { productTitle: string }) => entry.productTitle);
 		expect(titles).toEqual([...titles].sort());
-		const equipmentEntry = entries.find((entry) => entry.productId === fixtures.equipmentProductId)!;
+		const equipmentEntry = entries.find(
+			(entry) => entry.productId === fixtures.equipmentProductId,
+		)!;
 		expect(equipmentEntry.children.map((child) => child.from)).toEqual([3, 7]);
 		expectResponseToFollowContract('listCustomPriceListEntries', answer);
 	});
 
 	it('updates only the sent fields of a release and answers the release', async () => {
 		const before = { ...sandbox.store.releases.get(fixtures.releaseId)! };
-		const answer = await api('PATCH', releasePath(fixtures.releaseId), { body: { reason: 'Returned early', quantity: 0.5 } });
+		const answer = await api('PATCH', releasePath(fixtures.releaseId), {
+			body: { reason: 'Returned early', quantity: 0.5 },
+		});
 
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({
@@ -144,7 +169,12 @@ describe('operations', () => {
 
 		expect(answer).toMatchObject({ status: 200, body: { success: true } });
 		const priceItem = sandbox.store.products.get(fixtures.equipmentProductId)!.priceItems[0];
-		expect(priceItem).toEqual({ id: fixtures.priceId, from: 2, price: 399.99, calculationType: 'FIXED' });
+		expect(priceItem).toEqual({
+			id: fixtures.priceId,
+			from: 2,
+			price: 399.99,
+			calculationType: 'FIXED',
+		});
 		expectResponseToFollowContract('editProductPriceItem', answer);
 	});
 
@@ -153,8 +183,12 @@ describe('operations', () => {
 		const answer = await api('POST', path, { body: { productId: fixtures.serviceProductId } });
 
 		expect(answer).toMatchObject({ status: 200, body: { success: true } });
-		expect(sandbox.store.attachments.get(fixtures.personProductId)).toEqual(new Set([fixtures.serviceProductId]));
-		expect(await api('POST', path, { body: { productId: fixtures.serviceProductId } })).toMatchObject({
+		expect(sandbox.store.attachments.get(fixtures.personProductId)).toEqual(
+			new Set([fixtures.serviceProductId]),
+		);
+		expect(
+			await api('POST', path, { body: { productId: fixtures.serviceProductId } }),
+		).toMatchObject({
 			status: 409,
 			body: { statusCode: 409, field: 'productId' },
 		});
@@ -166,8 +200,14 @@ describe('operations', () => {
 
 		expect(answer.status).toBe(200);
 		expect(answer.body).toHaveLength(200);
-		expect(answer.body.some((record: { distance: number | null }) => record.distance === null)).toBe(true);
-		expect(answer.body.some((record: { equipment: { beaconId: string | null } }) => record.equipment.beaconId === null)).toBe(true);
+		expect(
+			answer.body.some((record: { distance: number | null }) => record.distance === null),
+		).toBe(true);
+		expect(
+			answer.body.some(
+				(record: { equipment: { beaconId: string | null } }) => record.equipment.beaconId === null,
+			),
+		).toBe(true);
 		expect(answer.body[0].date).toBe(`${fixtures.distanceDate}T00:00:00.000Z`);
 		expectResponseToFollowContract('getEquipmentDistance', answer);
 		expect(await api('GET', distancePath('2025-06-01'))).toMatchObject({ status: 200, body: [] });
@@ -179,7 +219,10 @@ describe('operations', () => {
 
 		expect(answer).toMatchObject({ status: 200, body: { success: true } });
 		expect(sandbox.store.inventories.has(id)).toBe(false);
-		expect(await api('DELETE', inventoryPath(id))).toMatchObject({ status: 404, body: { statusCode: 404, field: 'id' } });
+		expect(await api('DELETE', inventoryPath(id))).toMatchObject({
+			status: 404,
+			body: { statusCode: 404, field: 'id' },
+		});
 		expectResponseToFollowContract('deleteInventory', answer);
 	});
 
@@ -206,8 +249,12 @@ describe('errors', () => {
 		['an unknown query parameter', 'GET', `${MODELS}?sort=name`, undefined, 'sort'],
 		['a distance date that is not a date', 'GET', distancePath('2025-13-01'), undefined, 'date'],
 	])('answers 400 naming the field for %s', async (_case, method, path, bodyChanges, field) => {
-		const body =
-			bodyChanges && { amount: 10, clientId: fixtures.clientId, contractId: fixtures.contractId, ...bodyChanges };
+		const body = bodyChanges && {
+			amount: 10,
+			clientId: fixtures.clientId,
+			contractId: fixtures.contractId,
+			...bodyChanges,
+		};
 		const answer = await api(method, path, { body });
 
 		expect(answer.status).toBe(400);
@@ -215,38 +262,70 @@ describe('errors', () => {
 	});
 
 	it('refuses to attach a product that is not a SERVICE with 422 naming productId', async () => {
-		const answer = await api('POST', attachPath(fixtures.serviceProductId), { body: { productId: fixtures.equipmentProductId } });
+		const answer = await api('POST', attachPath(fixtures.serviceProductId), {
+			body: { productId: fixtures.equipmentProductId },
+		});
 
 		expect(answer).toMatchObject({ status: 422, body: { statusCode: 422, field: 'productId' } });
 		expect(sandbox.store.attachments.has(fixtures.serviceProductId)).toBe(false);
 	});
 
 	it.each([
-		['product of a price item', () => priceItemPath(MISSING_ID, fixtures.priceId), 'PUT', { from: 1, price: 1 }, 'id'],
-		['price item', () => priceItemPath(fixtures.equipmentProductId, 'no-such-price'), 'PUT', { from: 1, price: 1 }, 'priceId'],
+		[
+			'product of a price item',
+			() => priceItemPath(MISSING_ID, fixtures.priceId),
+			'PUT',
+			{ from: 1, price: 1 },
+			'id',
+		],
+		[
+			'price item',
+			() => priceItemPath(fixtures.equipmentProductId, 'no-such-price'),
+			'PUT',
+			{ from: 1, price: 1 },
+			'priceId',
+		],
 		['release', () => releasePath(MISSING_ID), 'PATCH', { reason: 'x' }, 'id'],
 		['custom price list', () => priceListPath('no-such-list'), 'GET', undefined, 'customPriceId'],
 		['inventory', () => inventoryPath('no-such-inventory'), 'DELETE', undefined, 'id'],
-		['product to attach', () => attachPath(fixtures.equipmentProductId), 'POST', { productId: MISSING_ID }, 'productId'],
+		[
+			'product to attach',
+			() => attachPath(fixtures.equipmentProductId),
+			'POST',
+			{ productId: MISSING_ID },
+			'productId',
+		],
 	])('answers 404 naming the field for an unknown %s', async (_case, path, method, body, field) => {
-		expect(await api(method, path(), { body })).toMatchObject({ status: 404, body: { statusCode: 404, field } });
+		expect(await api(method, path(), { body })).toMatchObject({
+			status: 404,
+			body: { statusCode: 404, field },
+		});
 	});
 
 	it('answers 404 for a path that is no operation', async () => {
-		expect(await api('GET', '/master-data/v1/equipment-management/brands')).toMatchObject({ status: 404 });
+		expect(await api('GET', '/master-data/v1/equipment-management/brands')).toMatchObject({
+			status: 404,
+		});
 	});
 });
 
 describe('lists', () => {
 	it('pages through a price list: pages join into the whole ordered list, past the end is empty', async () => {
 		const entries = sandbox.store.priceLists.get(fixtures.customPriceId)!;
-		const pageNumbers = Array.from({ length: Math.ceil(entries.length / 7) + 1 }, (_, index) => index + 1);
+		const pageNumbers = Array.from(
+			{ length: Math.ceil(entries.length / 7) + 1 },
+			(_, index) => index + 1,
+		);
 		const pages = await Promise.all(
-			pageNumbers.map((page) => api('GET', `${priceListPath(fixtures.customPriceId)}?limit=7&page=${page}`)),
+			pageNumbers.map((page) =>
+				api('GET', `${priceListPath(fixtures.customPriceId)}?limit=7&page=${page}`),
+			),
 		);
 
 		const ids = pages.flatMap((page) => page.body.content.map((entry: { id: string }) => entry.id));
-		const expectedOrder = [...entries].sort((left, right) => (left.productTitle < right.productTitle ? -1 : 1));
+		const expectedOrder = [...entries].sort((left, right) =>
+			left.productTitle < right.productTitle ? -1 : 1,
+		);
 		expect(ids).toEqual(expectedOrder.map((entry) => entry.id));
 		expect(pages.every((page) => page.body.total === entries.length)).toBe(true);
 		expect(pages[pages.length - 1].body.content).toEqual([]);
@@ -256,7 +335,10 @@ describe('lists', () => {
 	it('answers no entries but the total for limit 0', async () => {
 		const answer = await api('GET', `${priceListPath(fixtures.customPriceId)}?limit=0`);
 
-		expect(answer.body).toEqual({ content: [], total: sandbox.store.priceLists.get(fixtures.customPriceId)!.length });
+		expect(answer.body).toEqual({
+			content: [],
+			total: sandbox.store.priceLists.get(fixtures.customPriceId)!.length,
+		});
 	});
 
 	it('caps the page size silently at maxPageSize', async () => {
@@ -265,13 +347,21 @@ describe('lists', () => {
 
 		expect(answer.body.content).toHaveLength(10);
 		expect(answer.body.total).toBe(2000);
-		const sorted = [...sandbox.store.models].sort((left, right) => (left.name < right.name ? -1 : 1));
+		const sorted = [...sandbox.store.models].sort((left, right) =>
+			left.name < right.name ? -1 : 1,
+		);
 		expect(answer.body.content[0].id).toBe(sorted[10].id);
 	});
 
 	it('filters price list entries by product type and by product', async () => {
-		const byType = await api('GET', `${priceListPath(fixtures.customPriceId)}?type=SERVICE&limit=100`);
-		const byProduct = await api('GET', `${priceListPath(fixtures.customPriceId)}?productId=${fixtures.serviceProductId}`);
+		const byType = await api(
+			'GET',
+			`${priceListPath(fixtures.customPriceId)}?type=SERVICE&limit=100`,
+		);
+		const byProduct = await api(
+			'GET',
+			`${priceListPath(fixtures.customPriceId)}?productId=${fixtures.serviceProductId}`,
+		);
 
 		const types = byType.body.content.map(
 			(entry: { productId: string }) => sandbox.store.products.get(entry.productId)!.type,
@@ -279,12 +369,15 @@ describe('lists', () => {
 		expect(types.length).toBe(6);
 		expect(new Set(types)).toEqual(new Set(['SERVICE']));
 		expect(byType.body.total).toBe(6);
-		expect(byProduct.body.content.map((entry: { productId: string }) => entry.productId)).toEqual([fixtures.serviceProductId]);
+		expect(byProduct.body.content.map((entry: { productId: string }) => entry.productId)).toEqual([
+			fixtures.serviceProductId,
+		]);
 	});
 
 	it('filters models by brand, exact name, ids, updatedAfter (strictly after) and case-insensitive search', async () => {
 		const { models } = sandbox.store;
-		const count = (predicate: (model: (typeof models)[number]) => boolean) => models.filter(predicate).length;
+		const count = (predicate: (model: (typeof models)[number]) => boolean) =>
+			models.filter(predicate).length;
 		const pivot = models[5];
 		const someIds = models.slice(0, 3).map((model) => model.id);
 
@@ -296,7 +389,9 @@ describe('lists', () => {
 
 		expect(byBrand.body.total).toBe(count((model) => model.brandId === fixtures.brandId));
 		expect(byName.body.content.map((model: { id: string }) => model.id)).toEqual([pivot.id]);
-		expect(byIds.body.content.map((model: { id: string }) => model.id).sort()).toEqual([...someIds].sort());
+		expect(byIds.body.content.map((model: { id: string }) => model.id).sort()).toEqual(
+			[...someIds].sort(),
+		);
 		expect(updated.body.total).toBe(count((model) => model.updatedAt > pivot.updatedAt));
 		expect(updated.body.content.map((model: { id: string }) => model.id)).not.toContain(pivot.id);
 		expect(searched.body.total).toBe(count((model) => model.name.startsWith('Caterpillar ')));
@@ -306,7 +401,11 @@ describe('lists', () => {
 	it('runs onRequest hooks before handling, so a model inserted between pages shifts the next page', async () => {
 		const firstPage = await api('GET', `${MODELS}?limit=5&page=1`);
 		const removeHook = sandbox.onRequest(() => {
-			sandbox.store.models.push({ ...sandbox.store.models[0], id: MISSING_ID, name: '0 inserted first' });
+			sandbox.store.models.push({
+				...sandbox.store.models[0],
+				id: MISSING_ID,
+				name: '0 inserted first',
+			});
 		});
 		const secondPage = await api('GET', `${MODELS}?limit=5&page=2`);
 		removeHook();
@@ -338,7 +437,9 @@ describe('faults and timing', () => {
 
 	it('injects a truncated JSON body with status 200', async () => {
 		injectOnly('malformed');
-		const response = await fetch(sandbox.url + MODELS, { headers: { authorization: `Bearer ${TOKEN}` } });
+		const response = await fetch(sandbox.url + MODELS, {
+			headers: { authorization: `Bearer ${TOKEN}` },
+		});
 
 		expect(response.status).toBe(200);
 		// Compared by name: the parser's SyntaxError comes from another realm than the test's.
@@ -362,7 +463,9 @@ describe('faults and timing', () => {
 
 	it('never answers a hanging request; it stays in flight until the client gives up', async () => {
 		injectOnly('hang');
-		await expect(api('GET', MODELS, { signal: AbortSignal.timeout(200) })).rejects.toThrow(/aborted/);
+		await expect(api('GET', MODELS, { signal: AbortSignal.timeout(200) })).rejects.toThrow(
+			/aborted/,
+		);
 		expect(sandbox.requests[0]).toMatchObject({ fault: 'hang', status: null });
 		await waitFor(() => sandbox.inFlight === 0);
 	});
@@ -402,12 +505,22 @@ describe('faults and timing', () => {
 
 describe('options', () => {
 	it('refuses unknown start options, and start-only options once running', async () => {
-		await expect(startSandbox({ modles: 10 } as never)).rejects.toThrow('Unknown sandbox options: modles');
-		expect(() => sandbox.setOptions({ models: 10 } as never)).toThrow('models cannot be changed after the sandbox started');
+		await expect(startSandbox({ modles: 10 } as never)).rejects.toThrow(
+			'Unknown sandbox options: modles',
+		);
+		expect(() => sandbox.setOptions({ models: 10 } as never)).toThrow(
+			'models cannot be changed after the sandbox started',
+		);
 	});
 
 	it('builds the same data for the same seed and reference date', async () => {
-		const twin = await startSandbox({ today: '2025-06-01', seed: 7, models: 10, equipment: 5, days: 2 });
+		const twin = await startSandbox({
+			today: '2025-06-01',
+			seed: 7,
+			models: 10,
+			equipment: 5,
+			days: 2,
+		});
 		try {
 			expect(twin.store.fixtures).toMatchObject({
 				customPriceId: fixtures.customPriceId,
@@ -447,29 +560,133 @@ describe('validateRequest', () => {
 	});
 
 	it('accepts an encoded slash inside an ID as one decoded segment', () => {
-		const check = validateRequest({ method: 'DELETE', path: inventoryPath('rack%2F12'), headers: { authorization } });
+		const check = validateRequest({
+			method: 'DELETE',
+			path: inventoryPath('rack%2F12'),
+			headers: { authorization },
+		});
 
-		expect(check).toMatchObject({ ok: true, operationId: 'deleteInventory', pathParams: { id: 'rack/12' } });
+		expect(check).toMatchObject({
+			ok: true,
+			operationId: 'deleteInventory',
+			pathParams: { id: 'rack/12' },
+		});
 	});
 
 	it.each([
-		['an unencoded slash in an ID routes to no operation', 'DELETE', () => inventoryPath('rack/12'), undefined, /no operation has the path/],
-		['a dot segment would be normalised away', 'DELETE', () => inventoryPath('..'), undefined, /dot segment/],
+		[
+			'an unencoded slash in an ID routes to no operation',
+			'DELETE',
+			() => inventoryPath('rack/12'),
+			undefined,
+			/no operation has the path/,
+		],
+		[
+			'a dot segment would be normalised away',
+			'DELETE',
+			() => inventoryPath('..'),
+			undefined,
+			/dot segment/,
+		],
 		['a wrong method', 'GET', () => inventoryPath('rack-12'), undefined, /GET is not an operation/],
-		['an impossible calendar date', 'GET', () => distancePath('2023-02-29'), undefined, /path\/date must match format "date"/],
-		['a non-UUID release id', 'PATCH', () => releasePath('release-1'), {}, /path\/id must match format "uuid"/],
-		['a URN-prefixed release id', 'PATCH', () => releasePath(`urn:uuid:${MISSING_ID}`), {}, /path\/id must match format "uuid"/],
-		['an unknown query parameter', 'GET', () => `${MODELS}?sort=name`, undefined, /query\/sort is unknown/],
-		['a repeated query parameter', 'GET', () => `${MODELS}?page=1&page=2`, undefined, /query\/page must not be repeated/],
-		['a negative price list limit', 'GET', () => `${priceListPath('x')}?limit=-1`, undefined, /query\/limit must be >= 0/],
-		['an invalid ids list', 'GET', () => `${MODELS}?ids=a,b`, undefined, /query\/ids must match pattern/],
-		['a missing required body field', 'POST', () => QUOTES, { amount: 1, clientId: MISSING_ID }, /body\/contractId is required/],
-		['an amount above the maximum', 'POST', () => QUOTES, { ...validQuote(), amount: 100000000.01 }, /body\/amount must be <= 100000000/],
-		['a start date not in UTC', 'POST', () => QUOTES, { ...validQuote(), startDate: '2025-01-01T10:00:00+01:00' }, /body\/startDate/],
-		['a price item from below 1', 'PUT', () => priceItemPath(MISSING_ID, 'p'), { from: 0.5, price: 1 }, /body\/from must be >= 1/],
-		['a negative price', 'PUT', () => priceItemPath(MISSING_ID, 'p'), { from: 1, price: -0.01 }, /body\/price must be >= 0/],
-		['an unknown calculation type', 'PUT', () => priceItemPath(MISSING_ID, 'p'), { from: 1, price: 1, calculationType: 'FLAT' }, /body\/calculationType/],
-		['a body on an operation without one', 'DELETE', () => inventoryPath('rack-12'), { force: true }, /takes no request body/],
+		[
+			'an impossible calendar date',
+			'GET',
+			() => distancePath('2023-02-29'),
+			undefined,
+			/path\/date must match format "date"/,
+		],
+		[
+			'a non-UUID release id',
+			'PATCH',
+			() => releasePath('release-1'),
+			{},
+			/path\/id must match format "uuid"/,
+		],
+		[
+			'a URN-prefixed release id',
+			'PATCH',
+			() => releasePath(`urn:uuid:${MISSING_ID}`),
+			{},
+			/path\/id must match format "uuid"/,
+		],
+		[
+			'an unknown query parameter',
+			'GET',
+			() => `${MODELS}?sort=name`,
+			undefined,
+			/query\/sort is unknown/,
+		],
+		[
+			'a repeated query parameter',
+			'GET',
+			() => `${MODELS}?page=1&page=2`,
+			undefined,
+			/query\/page must not be repeated/,
+		],
+		[
+			'a negative price list limit',
+			'GET',
+			() => `${priceListPath('x')}?limit=-1`,
+			undefined,
+			/query\/limit must be >= 0/,
+		],
+		[
+			'an invalid ids list',
+			'GET',
+			() => `${MODELS}?ids=a,b`,
+			undefined,
+			/query\/ids must match pattern/,
+		],
+		[
+			'a missing required body field',
+			'POST',
+			() => QUOTES,
+			{ amount: 1, clientId: MISSING_ID },
+			/body\/contractId is required/,
+		],
+		[
+			'an amount above the maximum',
+			'POST',
+			() => QUOTES,
+			{ ...validQuote(), amount: 100000000.01 },
+			/body\/amount must be <= 100000000/,
+		],
+		[
+			'a start date not in UTC',
+			'POST',
+			() => QUOTES,
+			{ ...validQuote(), startDate: '2025-01-01T10:00:00+01:00' },
+			/body\/startDate/,
+		],
+		[
+			'a price item from below 1',
+			'PUT',
+			() => priceItemPath(MISSING_ID, 'p'),
+			{ from: 0.5, price: 1 },
+			/body\/from must be >= 1/,
+		],
+		[
+			'a negative price',
+			'PUT',
+			() => priceItemPath(MISSING_ID, 'p'),
+			{ from: 1, price: -0.01 },
+			/body\/price must be >= 0/,
+		],
+		[
+			'an unknown calculation type',
+			'PUT',
+			() => priceItemPath(MISSING_ID, 'p'),
+			{ from: 1, price: 1, calculationType: 'FLAT' },
+			/body\/calculationType/,
+		],
+		[
+			'a body on an operation without one',
+			'DELETE',
+			() => inventoryPath('rack-12'),
+			{ force: true },
+			/takes no request body/,
+		],
 		['a missing body', 'POST', () => attachPath(MISSING_ID), undefined, /body is required/],
 	])('rejects %s', (_case, method, path, body, error) => {
 		const check = validateRequest({ method, path: path(), headers: jsonHeaders, body });
@@ -479,16 +696,27 @@ describe('validateRequest', () => {
 	});
 
 	it('rejects a request without a Bearer authorization', () => {
-		const check = validateRequest({ method: 'GET', path: MODELS, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+		const check = validateRequest({
+			method: 'GET',
+			path: MODELS,
+			headers: { authorization: 'Basic dXNlcjpwYXNz' },
+		});
 
 		expect(check).toMatchObject({ ok: false, fields: ['authorization'] });
 	});
 
 	it('rejects a body sent without the JSON content type', () => {
-		const check = validateRequest({ method: 'POST', path: QUOTES, headers: { authorization }, body: JSON.stringify(validQuote()) });
+		const check = validateRequest({
+			method: 'POST',
+			path: QUOTES,
+			headers: { authorization },
+			body: JSON.stringify(validQuote()),
+		});
 
 		expect(check.ok).toBe(false);
-		expect(check.errors).toEqual(['headers/content-type must be application/json when a body is sent (got none)']);
+		expect(check.errors).toEqual([
+			'headers/content-type must be application/json when a body is sent (got none)',
+		]);
 	});
 });
 

@@ -1,6 +1,7 @@
 /**
- * Timeouts: a request that never answers ends the run with a clear timeout error within n8n's request timeout
- * option (Request Options > Timeout), for a single GET, a page of a Return All list and a write.
+ * Timeouts: a request that never answers ends the run with a clear timeout error within n8n's
+ * request timeout option (Request Options > Timeout), for a single GET, a page of a Return All list
+ * and a write.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -17,11 +18,16 @@ describe('Timeouts', () => {
 
 	async function timedRun(parameters: INodeParameters, onError?: 'continueRegularOutput') {
 		const started = Date.now();
-		const result = await suite.run({ ...parameters, requestOptions: { timeout: TIMEOUT_MS } }, { onError });
+		const result = await suite.run(
+			{ ...parameters, requestOptions: { timeout: TIMEOUT_MS } },
+			{ onError },
+		);
 		return { ...result, elapsed: Date.now() - started };
 	}
 
-	function expectTimeoutError(error: { message?: string; description?: string | null } | undefined) {
+	function expectTimeoutError(
+		error: { message?: string; description?: string | null } | undefined,
+	) {
 		expect(error?.message).toBe(TIMED_OUT);
 		expect(error?.description).toContain('Request Options > Timeout');
 	}
@@ -29,7 +35,11 @@ describe('Timeouts', () => {
 	it('ends a GET that never answers with a timeout error, without trying again', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['hang'] } });
 
-		const { error, elapsed } = await timedRun({ resource: 'equipmentDistance', operation: 'get', date: suite.fixtures.distanceDate });
+		const { error, elapsed } = await timedRun({
+			resource: 'equipmentDistance',
+			operation: 'get',
+			date: suite.fixtures.distanceDate,
+		});
 
 		expectTimeoutError(error);
 		expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS);
@@ -40,23 +50,33 @@ describe('Timeouts', () => {
 	it.each([
 		['stopping the workflow', undefined],
 		['with Continue on Fail', 'continueRegularOutput' as const],
-	])('ends Return All when one page never answers, outputting no record, %s', async (_case, onError) => {
-		suite.sandbox.setOptions({ maxPageSize: 50 });
-		const removeHook = suite.sandbox.onRequest((request) =>
-			suite.sandbox.setOptions({ faults: request.query.page === '3' ? { rate: 1, kinds: ['hang'] } : null }),
-		);
-		try {
-			const { error, items, elapsed } = await timedRun({ resource: 'equipmentModel', operation: 'getAll', returnAll: true }, onError);
+	])(
+		'ends Return All when one page never answers, outputting no record, %s',
+		async (_case, onError) => {
+			suite.sandbox.setOptions({ maxPageSize: 50 });
+			const removeHook = suite.sandbox.onRequest((request) =>
+				suite.sandbox.setOptions({
+					faults: request.query.page === '3' ? { rate: 1, kinds: ['hang'] } : null,
+				}),
+			);
+			try {
+				const { error, items, elapsed } = await timedRun(
+					{ resource: 'equipmentModel', operation: 'getAll', returnAll: true },
+					onError,
+				);
 
-			expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
-			expect(items.filter((item) => item.json.id !== undefined)).toEqual([]);
-			if (onError) expect(items.map((item) => item.json.error)).toEqual([TIMED_OUT]);
-			else expectTimeoutError(error);
-			expect(suite.sandbox.requests.filter((request) => request.query.page === '3')).toHaveLength(1);
-		} finally {
-			removeHook();
-		}
-	});
+				expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+				expect(items.filter((item) => item.json.id !== undefined)).toEqual([]);
+				if (onError) expect(items.map((item) => item.json.error)).toEqual([TIMED_OUT]);
+				else expectTimeoutError(error);
+				expect(suite.sandbox.requests.filter((request) => request.query.page === '3')).toHaveLength(
+					1,
+				);
+			} finally {
+				removeHook();
+			}
+		},
+	);
 
 	it('reports a write that never answers as timed out, not as done, and does not send it again', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['hang'] } });

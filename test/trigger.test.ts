@@ -29,12 +29,16 @@ describe('Equipment Rental Trigger', () => {
 	const suite = useSandbox({ models: 60, equipment: 20, today: '2024-05-12' });
 	const models = () => suite.sandbox.store.models as unknown as Model[];
 	const distances = () => suite.sandbox.store.distances as unknown as Map<string, DistanceRecord[]>;
-	const options = (parameters: INodeParameters, extra: Partial<TriggerOptions> = {}): TriggerOptions => ({
+	const options = (
+		parameters: INodeParameters,
+		extra: Partial<TriggerOptions> = {},
+	): TriggerOptions => ({
 		parameters,
 		credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
 		...extra,
 	});
-	const modelRequests = () => suite.sandbox.requests.filter((request) => request.path === MODELS_PATH);
+	const modelRequests = () =>
+		suite.sandbox.requests.filter((request) => request.path === MODELS_PATH);
 
 	/** Changes a model as the API would on an edit: new name, updatedAt now. */
 	function editModel(model: Model, name = `${model.name} (edited)`) {
@@ -54,16 +58,24 @@ describe('Equipment Rental Trigger', () => {
 	useFakeDateOverSeededModels(suite, '2024-05-12T08:00:00.000Z');
 
 	describe('event: Equipment Model Created or Updated', () => {
-		const modelEvent = (filters: Record<string, string> = {}): INodeParameters => ({ event: 'equipmentModelUpdated', filters });
+		const modelEvent = (filters: Record<string, string> = {}): INodeParameters => ({
+			event: 'equipmentModelUpdated',
+			filters,
+		});
 
 		it('records a baseline at activation and emits nothing, after checking access with one model', async () => {
 			const { trigger, emitted } = await ActiveTrigger.activate(options(modelEvent()));
 
 			expect(emitted).toBeNull();
-			expect(suite.sandbox.requests.map((request) => request.query)).toEqual([{ page: '1', limit: '1' }]);
+			expect(suite.sandbox.requests.map((request) => request.query)).toEqual([
+				{ page: '1', limit: '1' },
+			]);
 			expect(trigger.savedStaticData).toEqual({
 				'node:Equipment Rental Trigger': {
-					equipmentModelUpdated: { previousPollStartedAt: '2024-05-12T08:00:00.000Z', seenSinceStart: {} },
+					equipmentModelUpdated: {
+						previousPollStartedAt: '2024-05-12T08:00:00.000Z',
+						seenSinceStart: {},
+					},
 				},
 			});
 		});
@@ -151,7 +163,11 @@ describe('Equipment Rental Trigger', () => {
 			advanceClock(MINUTE_MS);
 			const model = editModel(models()[5]);
 			// The sandbox still filters on it, but no longer sends it.
-			Object.defineProperty(model, 'updatedAt', { value: model.updatedAt, enumerable: false, writable: true });
+			Object.defineProperty(model, 'updatedAt', {
+				value: model.updatedAt,
+				enumerable: false,
+				writable: true,
+			});
 
 			const emitted = await trigger.poll();
 
@@ -171,14 +187,24 @@ describe('Equipment Rental Trigger', () => {
 			const emitted = await trigger.poll();
 
 			expect(ids(emitted).sort()).toEqual([...edited].sort());
-			expect(modelRequests().map((request) => Number(request.query.page)).sort()).toEqual([1, 2, 3]);
-			expect(modelRequests().every((request) => request.query.updatedAfter === '2024-05-12T08:00:00.000Z')).toBe(true);
+			expect(
+				modelRequests()
+					.map((request) => Number(request.query.page))
+					.sort(),
+			).toEqual([1, 2, 3]);
+			expect(
+				modelRequests().every(
+					(request) => request.query.updatedAfter === '2024-05-12T08:00:00.000Z',
+				),
+			).toBe(true);
 		});
 
 		it('sends the brand and search filters on every request', async () => {
 			const brandId = suite.fixtures.brandId;
 			const brandModels = models().filter((model) => model.brandId === brandId);
-			const { trigger } = await ActiveTrigger.activate(options(modelEvent({ brandId, search: 'ed' })));
+			const { trigger } = await ActiveTrigger.activate(
+				options(modelEvent({ brandId, search: 'ed' })),
+			);
 			advanceClock(MINUTE_MS);
 			const [ofBrand] = brandModels;
 			editModel(ofBrand, `${ofBrand.name} red`);
@@ -187,18 +213,21 @@ describe('Equipment Rental Trigger', () => {
 			const emitted = await trigger.poll();
 
 			expect(ids(emitted)).toEqual([ofBrand.id]);
-			for (const request of modelRequests()) expect(request.query).toMatchObject({ brandId, search: 'ed' });
+			for (const request of modelRequests())
+				expect(request.query).toMatchObject({ brandId, search: 'ed' });
 		});
 
 		it('refuses a brand ID that is not a UUID before sending anything', async () => {
-			await expect(ActiveTrigger.activate(options(modelEvent({ brandId: 'acme' })))).rejects.toThrow(
-				"'Brand ID' must be a UUID such as 3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f",
-			);
+			await expect(
+				ActiveTrigger.activate(options(modelEvent({ brandId: 'acme' }))),
+			).rejects.toThrow("'Brand ID' must be a UUID such as 3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f");
 			expect(suite.sandbox.requests).toEqual([]);
 		});
 
 		it('fails the activation with the API explanation when the token is refused', async () => {
-			const wrongToken = options(modelEvent(), { credentials: { baseUrl: suite.sandbox.url, accessToken: 'wrong' } });
+			const wrongToken = options(modelEvent(), {
+				credentials: { baseUrl: suite.sandbox.url, accessToken: 'wrong' },
+			});
 
 			await expect(ActiveTrigger.activate(wrongToken)).rejects.toThrow(
 				'Authorization failed: the API did not accept the access token',
@@ -209,29 +238,36 @@ describe('Equipment Rental Trigger', () => {
 			const redirecting = useRedirectingServer();
 
 			it('fails the activation with the redirect explained, never sending the token to the new address', async () => {
-				const redirected = options(modelEvent(), { credentials: { baseUrl: redirecting.url, accessToken: TOKEN } });
+				const redirected = options(modelEvent(), {
+					credentials: { baseUrl: redirecting.url, accessToken: TOKEN },
+				});
 
-				await expect(ActiveTrigger.activate(redirected)).rejects.toThrow('The API answered with a redirect (HTTP 301) instead of data');
+				await expect(ActiveTrigger.activate(redirected)).rejects.toThrow(
+					'The API answered with a redirect (HTTP 301) instead of data',
+				);
 				expect(redirecting.redirected).toHaveLength(1);
 				expect(redirecting.target.seen).toHaveLength(0);
 			});
 		});
 
-		it.each(['503', 'malformed', 'drop'])('retries a poll whose request fails for a moment (%s)', async (fault) => {
-			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
-			advanceClock(MINUTE_MS);
-			const model = editModel(models()[9]);
-			let calls = 0;
-			const removeHook = suite.sandbox.onRequest(() => {
-				suite.sandbox.setOptions({ faults: calls++ === 0 ? { rate: 1, kinds: [fault] } : null });
-			});
+		it.each(['503', 'malformed', 'drop'])(
+			'retries a poll whose request fails for a moment (%s)',
+			async (fault) => {
+				const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+				advanceClock(MINUTE_MS);
+				const model = editModel(models()[9]);
+				let calls = 0;
+				const removeHook = suite.sandbox.onRequest(() => {
+					suite.sandbox.setOptions({ faults: calls++ === 0 ? { rate: 1, kinds: [fault] } : null });
+				});
 
-			const emitted = await trigger.poll();
-			removeHook();
+				const emitted = await trigger.poll();
+				removeHook();
 
-			expect(ids(emitted)).toEqual([model.id]);
-			expect(calls).toBe(2);
-		});
+				expect(ids(emitted)).toEqual([model.id]);
+				expect(calls).toBe(2);
+			},
+		);
 
 		it('continues after a restart from the static data n8n saved, emitting nothing twice', async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
@@ -265,12 +301,15 @@ describe('Equipment Rental Trigger', () => {
 
 	describe('event: Daily Distance Report', () => {
 		const reportEvent = (hour = 6) => ({ event: 'dailyDistanceReport', hour });
-		const reportRequests = () => suite.sandbox.requests.map((request) => request.path.split('/').pop());
+		const reportRequests = () =>
+			suite.sandbox.requests.map((request) => request.path.split('/').pop());
 		const recordIds = (date: string) => (distances().get(date) ?? []).map((record) => record.id);
 
 		it("emits yesterday's records at the first poll from the set hour, then nothing until the next day", async () => {
 			setClock('2024-05-11T05:59:00Z');
-			const { trigger, emitted: beforeTheHour } = await ActiveTrigger.activate(options(reportEvent()));
+			const { trigger, emitted: beforeTheHour } = await ActiveTrigger.activate(
+				options(reportEvent()),
+			);
 			setClock('2024-05-11T06:00:00Z');
 			const atTheHour = await trigger.poll();
 			setClock('2024-05-11T23:59:00Z');
@@ -306,17 +345,22 @@ describe('Equipment Rental Trigger', () => {
 			// 07:30 UTC: 19:30 of May 11 in Auckland, 00:30 of May 11 in Los Angeles (before the hour).
 			['2024-05-11T07:30:00Z', 'Pacific/Auckland', '2024-05-10'],
 			['2024-05-11T07:30:00Z', 'America/Los_Angeles', null],
-		])("at %s in %s, reports the day before the workflow's day: %s", async (now, timezone, expectedDate) => {
-			setClock(now);
-			const { emitted } = await ActiveTrigger.activate(options(reportEvent(), { timezone }));
+		])(
+			"at %s in %s, reports the day before the workflow's day: %s",
+			async (now, timezone, expectedDate) => {
+				setClock(now);
+				const { emitted } = await ActiveTrigger.activate(options(reportEvent(), { timezone }));
 
-			expect(ids(emitted)).toEqual(expectedDate ? recordIds(expectedDate) : []);
-			expect(reportRequests()).toEqual(expectedDate ? [expectedDate] : []);
-		});
+				expect(ids(emitted)).toEqual(expectedDate ? recordIds(expectedDate) : []);
+				expect(reportRequests()).toEqual(expectedDate ? [expectedDate] : []);
+			},
+		);
 
 		it('emits each day once when the workflow timezone moves it back a day', async () => {
 			setClock('2024-05-10T20:00:00Z');
-			const { trigger } = await ActiveTrigger.activate(options(reportEvent(), { timezone: 'Pacific/Auckland' }));
+			const { trigger } = await ActiveTrigger.activate(
+				options(reportEvent(), { timezone: 'Pacific/Auckland' }),
+			);
 			const { emitted } = await trigger.restart({ timezone: 'America/Los_Angeles' });
 
 			expect(emitted).toBeNull();

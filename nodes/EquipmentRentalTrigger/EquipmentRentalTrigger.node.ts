@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import * as dailyDistanceReport from './events/dailyDistanceReport';
@@ -10,8 +16,9 @@ const events = {
 };
 
 /**
- * The static data of the workflows whose poll is still running. n8n starts a poll on schedule even when the previous
- * one has not ended (a slow API, Retry-After waits): both would start from the same point and emit the same changes.
+ * The static data of the workflows whose poll is still running. n8n starts a poll on schedule even
+ * when the previous one has not ended (a slow API, Retry-After waits): both would start from the
+ * same point and emit the same changes.
  */
 const pollsRunning = new WeakSet<IDataObject>();
 
@@ -19,11 +26,15 @@ export class EquipmentRentalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Equipment Rental Trigger',
 		name: 'equipmentRentalTrigger',
-		icon: { light: 'file:../EquipmentRental/equipmentRental.svg', dark: 'file:../EquipmentRental/equipmentRental.dark.svg' },
+		icon: {
+			light: 'file:../EquipmentRental/equipmentRental.svg',
+			dark: 'file:../EquipmentRental/equipmentRental.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["event"] }}',
-		description: "Starts the workflow when equipment models change, or each day with the previous day's equipment distances",
+		description:
+			"Starts the workflow when equipment models change, or each day with the previous day's equipment distances",
 		defaults: { name: 'Equipment Rental Trigger' },
 		polling: true,
 		inputs: [],
@@ -45,7 +56,8 @@ export class EquipmentRentalTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as string;
-		if (!Object.hasOwn(events, event)) throw new NodeOperationError(this.getNode(), `Unknown event '${event}'`);
+		if (!Object.hasOwn(events, event))
+			throw new NodeOperationError(this.getNode(), `Unknown event '${event}'`);
 		const emit = async () => {
 			const items = await events[event].poll(this);
 			return items.length > 0 ? [items] : null;

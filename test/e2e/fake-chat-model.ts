@@ -1,7 +1,7 @@
 /**
- * A stand-in for OpenAI's chat-completions endpoint, so that the AI-agent example runs in CI without a model
- * provider. Offered tools, it calls the first one with the arguments it was started with; once the tool's result
- * is in the conversation, it answers with that result.
+ * A stand-in for OpenAI's chat-completions endpoint, so that the AI-agent example runs in CI
+ * without a model provider. Offered tools, it calls the first one with the arguments it was started
+ * with; once the tool's result is in the conversation, it answers with that result.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,10 @@ export interface ChatMessage {
 export interface ChatCompletionRequest {
 	model: string;
 	messages: ChatMessage[];
-	tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+	tools?: Array<{
+		type: string;
+		function: { name: string; description?: string; parameters?: unknown };
+	}>;
 	stream?: boolean;
 }
 
@@ -29,27 +32,48 @@ export interface FakeChatModel {
 
 export const FINAL_ANSWER_PREFIX = 'The tool answered: ';
 
-function assistantMessage(request: ChatCompletionRequest, toolArguments: Record<string, unknown>): Record<string, unknown> {
+function assistantMessage(
+	request: ChatCompletionRequest,
+	toolArguments: Record<string, unknown>,
+): Record<string, unknown> {
 	const toolResult = request.messages.find((message) => message.role === 'tool');
 	const tool = request.tools?.[0];
-	if (toolResult || !tool) return { role: 'assistant', content: `${FINAL_ANSWER_PREFIX}${toolResult?.content ?? 'nothing'}` };
+	if (toolResult || !tool)
+		return {
+			role: 'assistant',
+			content: `${FINAL_ANSWER_PREFIX}${toolResult?.content ?? 'nothing'}`,
+		};
 	return {
 		role: 'assistant',
 		content: null,
 		tool_calls: [
-			{ id: 'call_e2e_1', type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(toolArguments) } },
+			{
+				id: 'call_e2e_1',
+				type: 'function',
+				function: { name: tool.function.name, arguments: JSON.stringify(toolArguments) },
+			},
 		],
 	};
 }
 
-function completion(request: ChatCompletionRequest, toolArguments: Record<string, unknown>): Record<string, unknown> {
+function completion(
+	request: ChatCompletionRequest,
+	toolArguments: Record<string, unknown>,
+): Record<string, unknown> {
 	const message = assistantMessage(request, toolArguments);
 	return {
 		id: `chatcmpl-e2e-${Date.now()}`,
 		object: 'chat.completion',
 		created: Math.floor(Date.now() / 1000),
 		model: request.model,
-		choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', logprobs: null }],
+		choices: [
+			{
+				index: 0,
+				message,
+				finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
+				logprobs: null,
+			},
+		],
 		usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 	};
 }
@@ -58,13 +82,17 @@ function send(response: http.ServerResponse, status: number, body: unknown): voi
 	response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startFakeChatModel(toolArguments: Record<string, unknown>): Promise<FakeChatModel> {
+export async function startFakeChatModel(
+	toolArguments: Record<string, unknown>,
+): Promise<FakeChatModel> {
 	const requests: ChatCompletionRequest[] = [];
 	const server = http.createServer(async (incoming, response) => {
 		let body = '';
 		for await (const chunk of incoming) body += chunk;
 		if (incoming.method !== 'POST' || !incoming.url?.endsWith('/chat/completions')) {
-			send(response, 404, { error: { message: `The fake chat model has no ${incoming.method} ${incoming.url}` } });
+			send(response, 404, {
+				error: { message: `The fake chat model has no ${incoming.method} ${incoming.url}` },
+			});
 			return;
 		}
 		const request = JSON.parse(body) as ChatCompletionRequest;

@@ -14,6 +14,8 @@ module.exports = async () => {
 	const wasInstalled = rt.isInstalled();
 	await rt.ensureN8n();
 	if (!wasInstalled) {
-		console.log(`\n[e2e] n8n ${rt.N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+		console.log(
+			`\n[e2e] n8n ${rt.N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`,
+		);
 	}
 };

@@ -1,12 +1,18 @@
 /**
- * A running n8n (`n8n start`) on the suite's user folder, signed in as its owner through the REST API the editor
- * uses: for what `n8n execute` cannot show, workflows that their own triggers start once activated.
+ * A running n8n (`n8n start`) on the suite's user folder, signed in as its owner through the REST
+ * API the editor uses: for what `n8n execute` cannot show, workflows that their own triggers start
+ * once activated.
  */
 import * as path from 'node:path';
 
 import { BROWSER_ID, type Json, rt } from './support';
 
-const OWNER = { email: 'e2e-owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-Owner-Passw0rd' };
+const OWNER = {
+	email: 'e2e-owner@example.com',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'E2e-Owner-Passw0rd',
+};
 /** Enough of n8n's log to explain a failure. */
 const LOG_TAIL_CHARS = 8000;
 
@@ -17,12 +23,18 @@ export interface ExecutionSummary {
 	status: string;
 }
 
-/** An execution with its run data (`data.resultData.runData`), as `n8n execute --rawOutput` prints one. */
+/**
+ * An execution with its run data (`data.resultData.runData`), as `n8n execute --rawOutput` prints
+ * one.
+ */
 export type Execution = ExecutionSummary & { data: Json };
 
 export interface N8nServer {
 	url: string;
-	/** Publishes the workflow as the editor's Publish button does: its triggers start (a poller polls once). */
+	/**
+	 * Publishes the workflow as the editor's Publish button does: its triggers start (a poller polls
+	 * once).
+	 */
 	activate(workflowId: string): Promise<void>;
 	/** The workflow's executions, newest first, without their data. */
 	executions(workflowId: string): Promise<ExecutionSummary[]>;
@@ -36,12 +48,17 @@ export interface N8nServer {
 /** n8n keeps execution data in the `flatted` format; its own copy of the library reads it. */
 function parseFlatted(text: string): Json {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const flatted = require(require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }));
+	const flatted = require(
+		require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }),
+	);
 	return flatted.parse(text);
 }
 
 export async function startN8nServer(userFolder: string): Promise<N8nServer> {
-	const server = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+	const server = await rt.startN8nServer(userFolder, {
+		port: await rt.getFreePort(),
+		output: 'quiet',
+	});
 	let log = '';
 	for (const stream of [server.child.stdout, server.child.stderr]) {
 		stream?.on('data', (chunk) => (log = (log + chunk).slice(-LOG_TAIL_CHARS)));
@@ -62,7 +79,8 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 			body: body && JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${log}`);
+		if (!response.ok)
+			throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${log}`);
 		return JSON.parse(text).data;
 	}
 

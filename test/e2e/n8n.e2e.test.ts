@@ -48,7 +48,10 @@ let tmp: string;
 const timings: Array<[string, number]> = [];
 
 /** Runs a workflow and returns it with the requests the node sent to the sandbox meanwhile. */
-async function run(id: string, env?: Record<string, string>): Promise<RunResult & { sent: SandboxRequest[] }> {
+async function run(
+	id: string,
+	env?: Record<string, string>,
+): Promise<RunResult & { sent: SandboxRequest[] }> {
 	const before = sandbox.requests.length;
 	const result = await n8n.run(id, env ? { env } : undefined);
 	timings.push([id, result.ms]);
@@ -68,7 +71,10 @@ function expectSuccess(result: RunResult): void {
 
 function items(result: RunResult, node: string, output = 0): Json[] {
 	const out = result.node(node, output);
-	if (!out) throw new Error(`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`);
+	if (!out)
+		throw new Error(
+			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
+		);
 	return out;
 }
 
@@ -98,7 +104,12 @@ function operationWorkflows(): Json[] {
 		operationWorkflow('opPriceList', 'e2e: product getCustomPriceList', [
 			{
 				name: 'All entries',
-				parameters: { resource: 'product', operation: 'getCustomPriceList', customPriceId: fx.customPriceId, returnAll: true },
+				parameters: {
+					resource: 'product',
+					operation: 'getCustomPriceList',
+					customPriceId: fx.customPriceId,
+					returnAll: true,
+				},
 			},
 			{
 				name: 'First 2 equipment entries',
@@ -155,21 +166,40 @@ function operationWorkflows(): Json[] {
 					resource: 'release',
 					operation: 'update',
 					releaseId: fx.releaseId,
-					updateFields: { quantity: 2.5, reason: 'Partial return', externalId: 'ext-rel-1', bookingId: fx.bookingId },
+					updateFields: {
+						quantity: 2.5,
+						reason: 'Partial return',
+						externalId: 'ext-rel-1',
+						bookingId: fx.bookingId,
+					},
 				},
 			},
 		]),
 		operationWorkflow('opInventoryDelete', 'e2e: inventory delete', [
-			{ name: 'Delete inventory', parameters: { resource: 'inventory', operation: 'delete', inventoryId: other.inventoryId } },
+			{
+				name: 'Delete inventory',
+				parameters: { resource: 'inventory', operation: 'delete', inventoryId: other.inventoryId },
+			},
 		]),
 		operationWorkflow('opModels', 'e2e: equipmentModel getAll', [
 			{
 				name: 'Brand, all pages',
-				parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: true, filters: { brandId: fx.brandId } },
+				parameters: {
+					resource: 'equipmentModel',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { brandId: fx.brandId },
+				},
 			},
 			{
 				name: 'Search, first 5',
-				parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: false, limit: 5, filters: { search: 'komatsu' } },
+				parameters: {
+					resource: 'equipmentModel',
+					operation: 'getAll',
+					returnAll: false,
+					limit: 5,
+					filters: { search: 'komatsu' },
+				},
 			},
 			{
 				name: 'By IDs',
@@ -182,7 +212,10 @@ function operationWorkflows(): Json[] {
 			},
 		]),
 		operationWorkflow('opDistance', 'e2e: equipmentDistance get', [
-			{ name: 'Distances', parameters: { resource: 'equipmentDistance', operation: 'get', date: fx.distanceDate } },
+			{
+				name: 'Distances',
+				parameters: { resource: 'equipmentDistance', operation: 'get', date: fx.distanceDate },
+			},
 		]),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
 			{
@@ -198,10 +231,14 @@ beforeAll(async () => {
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	sandbox = await start({ token: TOKEN });
 	fx = sandbox.store.fixtures;
-	const services = [...(sandbox.store.products as Map<string, Json>).values()].filter((p) => p.type === 'SERVICE');
+	const services = [...(sandbox.store.products as Map<string, Json>).values()].filter(
+		(p) => p.type === 'SERVICE',
+	);
 	other = {
 		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
-		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find((id) => id !== fx.inventoryId)!,
+		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find(
+			(id) => id !== fx.inventoryId,
+		)!,
 	};
 	quoteToolArguments = {
 		clientId: fx.clientId,
@@ -217,7 +254,11 @@ beforeAll(async () => {
 		token: TOKEN,
 		workflows: operationWorkflows(),
 		credentials: [
-			{ ...BAD_CREDENTIAL, type: rt.CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, accessToken: 'wrong-token' } },
+			{
+				...BAD_CREDENTIAL,
+				type: rt.CREDENTIAL_TYPE,
+				data: { baseUrl: sandbox.url, accessToken: 'wrong-token' },
+			},
 			{ ...OPENAI_CREDENTIAL, data: { apiKey: 'sk-e2e-fake', url: chatModel.url } },
 		],
 	});
@@ -254,30 +295,54 @@ describe('example workflows', () => {
 		const example = n8n.examples.find((wf) => wf.file === 'every-operation.json')!;
 		// Its IDs are the sandbox's seeded fixtures (seed 1): they must not drift.
 		const text = JSON.stringify(example.nodes);
-		for (const key of ['clientId', 'contractId', 'customPriceId', 'equipmentProductId', 'priceId', 'serviceProductId', 'releaseId', 'inventoryId', 'brandId']) {
+		for (const key of [
+			'clientId',
+			'contractId',
+			'customPriceId',
+			'equipmentProductId',
+			'priceId',
+			'serviceProductId',
+			'releaseId',
+			'inventoryId',
+			'brandId',
+		]) {
 			expect(text).toContain(fx[key]);
 		}
 		const result = await run('exEveryOperation');
 		expectSuccess(result);
-		const rentalNodes: string[] = example.nodes.filter((node: Json) => node.type === rt.NODE_TYPE).map((node: Json) => node.name);
+		const rentalNodes: string[] = example.nodes
+			.filter((node: Json) => node.type === rt.NODE_TYPE)
+			.map((node: Json) => node.name);
 		expect(rentalNodes).toHaveLength(8);
 		for (const name of rentalNodes) {
 			const out = items(result, name);
 			expect(out.length).toBeGreaterThan(0);
 			for (const item of out) expect(item).not.toHaveProperty('error');
 		}
-		expect(items(result, 'Create quote')[0]).toMatchObject({ id: expect.stringMatching(UUID), clientId: fx.clientId, amount: 990 });
+		expect(items(result, 'Create quote')[0]).toMatchObject({
+			id: expect.stringMatching(UUID),
+			clientId: fx.clientId,
+			amount: 990,
+		});
 		expect(items(result, 'Custom price list (first 5)')).toHaveLength(5);
-		expect(items(result, 'Update price item')).toEqual([expect.objectContaining({ success: true })]);
+		expect(items(result, 'Update price item')).toEqual([
+			expect.objectContaining({ success: true }),
+		]);
 		expect(items(result, 'Delete inventory')).toEqual([expect.objectContaining({ deleted: true })]);
 		const models = items(result, 'Equipment models of a brand (first 10)');
 		expect(models).toHaveLength(10);
 		expect(models.every((m) => m.brandId === fx.brandId)).toBe(true);
-		const distances: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		const distances: Json[] = await api(
+			sandbox,
+			TOKEN,
+			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+		);
 		expect(items(result, "Yesterday's distances")).toHaveLength(distances.length);
 		expect(result.sent.map((r) => r.status)).toEqual(result.sent.map(() => expect.any(Number)));
 		expect(result.sent.every((r) => (r.status ?? 0) < 400)).toBe(true);
-		expect(new Set(result.sent.map((r) => r.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+		expect(new Set(result.sent.map((r) => r.method))).toEqual(
+			new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+		);
 	});
 
 	it('scheduled-model-sync: writes every model updated since the start of yesterday to a CSV file', async () => {
@@ -289,7 +354,9 @@ describe('example workflows', () => {
 		const final = await run('exModelSync');
 		expectSuccess(final);
 
-		const listRequests = final.sent.filter((r) => r.method === 'GET' && r.path.endsWith('/equipment-management/models'));
+		const listRequests = final.sent.filter(
+			(r) => r.method === 'GET' && r.path.endsWith('/equipment-management/models'),
+		);
 		expect(listRequests.length).toBeGreaterThan(0);
 		const updatedAfter = String(listRequests[0].query.updatedAfter);
 		// Yesterday 00:00 in the instance timezone (UTC here), as an ISO date-time.
@@ -306,7 +373,8 @@ describe('example workflows', () => {
 		const models = items(final, 'Models updated since yesterday');
 		expect(models.length).toBe(expected.total);
 		expect(models.map((m) => m.id).sort()).toEqual(expected.content.map((m: Json) => m.id).sort());
-		for (const model of models) expect(new Date(model.updatedAt).getTime()).toBeGreaterThan(yesterday.getTime());
+		for (const model of models)
+			expect(new Date(model.updatedAt).getTime()).toBeGreaterThan(yesterday.getTime());
 
 		if (expected.total > 0) {
 			const [written] = items(final, 'Write CSV file');
@@ -316,7 +384,12 @@ describe('example workflows', () => {
 			expect(rows[0]).toEqual(expect.arrayContaining(['id', 'name', 'updatedAt']));
 			expect(rows.length - 1).toBe(expected.total);
 			const idColumn = rows[0].indexOf('id');
-			expect(rows.slice(1).map((row) => row[idColumn]).sort()).toEqual(models.map((m) => m.id).sort());
+			expect(
+				rows
+					.slice(1)
+					.map((row) => row[idColumn])
+					.sort(),
+			).toEqual(models.map((m) => m.id).sort());
 			fs.rmSync(fileName, { force: true });
 		} else {
 			// No model changed yesterday (a seeded day can have none): nothing to convert or write.
@@ -332,8 +405,15 @@ describe('example workflows', () => {
 
 		const [quote] = items(result, 'Create quote');
 		expect(quote.id).toMatch(UUID);
-		expect(quote).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5, status: 'OPEN' });
-		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({ clientId: fx.clientId });
+		expect(quote).toMatchObject({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250.5,
+			status: 'OPEN',
+		});
+		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({
+			clientId: fx.clientId,
+		});
 
 		const [reply] = items(result, 'Reply: quote created');
 		expect(reply.output).toBe(
@@ -341,7 +421,12 @@ describe('example workflows', () => {
 		);
 		const posts = result.sent.filter((r) => r.method === 'POST');
 		expect(posts).toHaveLength(1);
-		expect(posts[0].body).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5, status: 'OPEN' });
+		expect(posts[0].body).toMatchObject({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250.5,
+			status: 'OPEN',
+		});
 	});
 
 	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
@@ -363,12 +448,20 @@ describe('example workflows', () => {
 			status: 'OPEN',
 		});
 		const createdQuote = [...(sandbox.store.quotes as Map<string, Json>).values()].at(-1)!;
-		expect(createdQuote).toMatchObject({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5 });
+		expect(createdQuote).toMatchObject({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250.5,
+		});
 
 		const [toolRun] = result.run.data.resultData.runData['Create quote'];
 		expect(toolRun.executionStatus).toBe('success');
 		expect(toolRun.data.ai_tool[0].map((item: Json) => item.json)).toEqual([
-			expect.objectContaining({ id: createdQuote.id, clientId: fx.clientId, contractId: fx.contractId }),
+			expect.objectContaining({
+				id: createdQuote.id,
+				clientId: fx.clientId,
+				contractId: fx.contractId,
+			}),
 		]);
 		const toolAnswer = afterTool.messages.find((message) => message.role === 'tool');
 		expect(String(toolAnswer?.content)).toContain(createdQuote.id);
@@ -382,19 +475,29 @@ describe('example workflows', () => {
 		expect(result.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /analytics/v1/equipment-distance/${fx.distanceDate}`,
 		]);
-		const expected: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		const expected: Json[] = await api(
+			sandbox,
+			TOKEN,
+			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+		);
 		const rows = items(result, 'Report rows');
 		expect(rows).toHaveLength(expected.length);
-		expect(rows.map((row) => row.equipmentId)).toEqual(expected.map((record) => record.equipmentId));
+		expect(rows.map((row) => row.equipmentId)).toEqual(
+			expected.map((record) => record.equipmentId),
+		);
 		const withoutDistance = expected.filter((record) => record.distance === null);
 		expect(withoutDistance.length).toBeGreaterThan(0);
 		expect(rows.filter((row) => row.noDistance === true)).toHaveLength(withoutDistance.length);
 		expect(rows[0]).toMatchObject({ date: fx.distanceDate, equipmentId: expected[0].equipmentId });
 
 		const flagged = items(result, 'Equipment without distance');
-		expect(flagged.map((row) => row.equipmentId)).toEqual(withoutDistance.map((record) => record.equipmentId));
+		expect(flagged.map((row) => row.equipmentId)).toEqual(
+			withoutDistance.map((record) => record.equipmentId),
+		);
 		expect(flagged.every((row) => row.noDistance === true && row.distanceKm === null)).toBe(true);
-		expect(items(result, 'Equipment with distance')).toHaveLength(expected.length - withoutDistance.length);
+		expect(items(result, 'Equipment with distance')).toHaveLength(
+			expected.length - withoutDistance.length,
+		);
 	});
 });
 
@@ -427,7 +530,9 @@ describe('one workflow per operation', () => {
 			bookingIds: [fx.bookingId],
 			mediaName: 'site-plan.pdf',
 		});
-		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({ quoteId: 'Q-E2E-0001' });
+		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({
+			quoteId: 'Q-E2E-0001',
+		});
 	});
 
 	it('product getCustomPriceList: all pages, and a limit with a type filter', async () => {
@@ -438,11 +543,15 @@ describe('one workflow per operation', () => {
 		const allItems = items(result, 'All entries');
 		expect(allItems).toHaveLength(all.total);
 		expect(allItems.map((entry) => entry.id)).toEqual(all.content.map((entry: Json) => entry.id));
-		expect(allItems[0]).toEqual(expect.objectContaining({ productId: expect.stringMatching(UUID), from: expect.any(Number) }));
+		expect(allItems[0]).toEqual(
+			expect.objectContaining({ productId: expect.stringMatching(UUID), from: expect.any(Number) }),
+		);
 
 		const equipment = await api(sandbox, TOKEN, `${base}?type=EQUIPMENT&limit=2`);
 		const limited = items(result, 'First 2 equipment entries');
-		expect(limited.map((entry) => entry.id)).toEqual(equipment.content.map((entry: Json) => entry.id));
+		expect(limited.map((entry) => entry.id)).toEqual(
+			equipment.content.map((entry: Json) => entry.id),
+		);
 		expect(limited).toHaveLength(Math.min(2, equipment.total));
 	});
 
@@ -452,10 +561,15 @@ describe('one workflow per operation', () => {
 		expect(result.items).toEqual([expect.objectContaining({ success: true })]);
 		const puts = result.sent.filter((r) => r.method === 'PUT');
 		expect(puts).toHaveLength(1);
-		expect(puts[0].path).toBe(`/master-data/v1/product-management/products/${fx.equipmentProductId}/price-list/${fx.priceId}`);
+		expect(puts[0].path).toBe(
+			`/master-data/v1/product-management/products/${fx.equipmentProductId}/price-list/${fx.priceId}`,
+		);
 		expect(puts[0].body).toEqual({ from: 1, price: 399.5, calculationType: 'FIXED' });
 		const product = (sandbox.store.products as Map<string, Json>).get(fx.equipmentProductId)!;
-		expect(product.priceItems.find((item: Json) => item.id === fx.priceId)).toMatchObject({ from: 1, price: 399.5 });
+		expect(product.priceItems.find((item: Json) => item.id === fx.priceId)).toMatchObject({
+			from: 1,
+			price: 399.5,
+		});
 	});
 
 	it('product attach: links a SERVICE product to the main product', async () => {
@@ -464,11 +578,16 @@ describe('one workflow per operation', () => {
 		expect(result.items).toHaveLength(1);
 		const posts = result.sent.filter((r) => r.method === 'POST');
 		expect(posts.map((r) => [r.path, r.body])).toEqual([
-			[`/master-data/v1/product-management/products/${fx.equipmentProductId}/attach`, { productId: other.serviceProductId }],
+			[
+				`/master-data/v1/product-management/products/${fx.equipmentProductId}/attach`,
+				{ productId: other.serviceProductId },
+			],
 		]);
-		expect((sandbox.store.attachments as Map<string, Set<string>>).get(fx.equipmentProductId)?.has(other.serviceProductId)).toBe(
-			true,
-		);
+		expect(
+			(sandbox.store.attachments as Map<string, Set<string>>)
+				.get(fx.equipmentProductId)
+				?.has(other.serviceProductId),
+		).toBe(true);
 	});
 
 	it("product attach: a product that is not a SERVICE fails with the API's explanation", async () => {
@@ -487,7 +606,12 @@ describe('one workflow per operation', () => {
 		const patches = result.sent.filter((r) => r.method === 'PATCH');
 		expect(patches).toHaveLength(1);
 		expect(patches[0].path).toBe(`/master-data/v1/booking-management/releases/${fx.releaseId}`);
-		expect(patches[0].body).toEqual({ quantity: 2.5, reason: 'Partial return', externalId: 'ext-rel-1', bookingId: fx.bookingId });
+		expect(patches[0].body).toEqual({
+			quantity: 2.5,
+			reason: 'Partial return',
+			externalId: 'ext-rel-1',
+			bookingId: fx.bookingId,
+		});
 		expect((sandbox.store.releases as Map<string, Json>).get(fx.releaseId)).toMatchObject({
 			quantity: 2.5,
 			reason: 'Partial return',
@@ -504,7 +628,9 @@ describe('one workflow per operation', () => {
 		const second = await run('opInventoryDelete');
 		expect(second.status).toBe('error');
 		expect(second.error?.message).toMatch(/not found/i);
-		expect(second.error?.description ?? '').toContain(`No inventory has the id ${other.inventoryId}`);
+		expect(second.error?.description ?? '').toContain(
+			`No inventory has the id ${other.inventoryId}`,
+		);
 		expect(second.error?.node?.name).toBe('Delete inventory');
 		expect(second.sent.map((r) => r.status)).toEqual([404]);
 	});
@@ -527,7 +653,9 @@ describe('one workflow per operation', () => {
 		expect(searchItems.every((m) => /komatsu/i.test(m.name))).toBe(true);
 
 		const byIds = items(result, 'By IDs');
-		expect(byIds.map((m) => m.id).sort()).toEqual([fx.modelId, (sandbox.store.models as Json[])[1].id].sort());
+		expect(byIds.map((m) => m.id).sort()).toEqual(
+			[fx.modelId, (sandbox.store.models as Json[])[1].id].sort(),
+		);
 		const idsRequest = result.sent.find((r) => typeof r.query.ids === 'string');
 		expect(String(idsRequest?.query.ids).split(',')).toHaveLength(2);
 	});
@@ -535,7 +663,11 @@ describe('one workflow per operation', () => {
 	it('equipmentDistance get: one item per equipment for the day, nulls kept', async () => {
 		const result = await run('opDistance');
 		expectSuccess(result);
-		const expected: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${fx.distanceDate}`);
+		const expected: Json[] = await api(
+			sandbox,
+			TOKEN,
+			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+		);
 		expect(expected.length).toBeGreaterThanOrEqual(200);
 		expect(result.items).toEqual(expected);
 		expect(result.items.some((record) => record.distance === null)).toBe(true);
@@ -548,9 +680,10 @@ describe('one workflow per operation', () => {
 		const result = await run('opBadCredential');
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toMatch(/Authorization failed/);
-		expect(result.sent.map((r) => [r.status, r.headers.authorization])).toEqual([[401, 'Bearer wrong-token']]);
+		expect(result.sent.map((r) => [r.status, r.headers.authorization])).toEqual([
+			[401, 'Bearer wrong-token'],
+		]);
 	});
-
 });
 
 describe('the trigger in an activated workflow', () => {
@@ -575,14 +708,19 @@ describe('the trigger in an activated workflow', () => {
 			const changedAt = Date.now();
 			const finished = await waitFor(
 				'an execution started by the next poll',
-				async () => (await server.executions(workflowId)).find((e) => e.status !== 'new' && e.status !== 'running'),
+				async () =>
+					(await server.executions(workflowId)).find(
+						(e) => e.status !== 'new' && e.status !== 'running',
+					),
 				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
 			);
 			timings.push(['trigger: wait for the next poll', Date.now() - changedAt]);
 
 			const [nextPoll] = modelRequests().slice(requestsBefore + 1);
 			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeGreaterThanOrEqual(activatedAt);
-			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeLessThan(Date.parse(changed.updatedAt));
+			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeLessThan(
+				Date.parse(changed.updatedAt),
+			);
 			const execution = await server.execution(finished.id);
 			expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
 			expect(rt.nodeItems(execution, 'Equipment model changed')).toEqual([changed]);

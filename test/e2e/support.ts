@@ -80,13 +80,22 @@ export interface Runtime {
 	cacheDir(): string;
 	getFreePort(): Promise<number>;
 	nodeItems(run: Json, nodeName: string, outputIndex?: number): Json[] | undefined;
-	startN8nServer(userFolder: string, options: { port: number; output?: 'forward' | 'quiet' }): Promise<RuntimeServer>;
+	startN8nServer(
+		userFolder: string,
+		options: { port: number; output?: 'forward' | 'quiet' },
+	): Promise<RuntimeServer>;
 	setupOwner(url: string, owner: Owner): Promise<boolean>;
-	/** Returns the session cookie, bound to the `browser-id` header n8n-runtime sends ({@link BROWSER_ID}). */
+	/**
+	 * Returns the session cookie, bound to the `browser-id` header n8n-runtime sends ({@link
+	 * BROWSER_ID}).
+	 */
 	login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;
 }
 
-/** The `browser-id` header rt.login signs in with: n8n accepts the session cookie only with the same header. */
+/**
+ * The `browser-id` header rt.login signs in with: n8n accepts the session cookie only with the same
+ * header.
+ */
 export const BROWSER_ID = 'n8n-runtime';
 
 export const rt = runtime as Runtime;
@@ -145,7 +154,11 @@ export const EXPECTATION_HEADER = 'x-e2e-expectation';
 /** Calls the sandbox directly (not through n8n), to learn what the node should have produced. */
 export async function api(sandbox: Sandbox, token: string, path: string): Promise<any> {
 	const res = await fetch(`${sandbox.url}${path}`, {
-		headers: { authorization: `Bearer ${token}`, accept: 'application/json', [EXPECTATION_HEADER]: '1' },
+		headers: {
+			authorization: `Bearer ${token}`,
+			accept: 'application/json',
+			[EXPECTATION_HEADER]: '1',
+		},
 	});
 	if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
 	return res.json();
@@ -187,8 +200,8 @@ export function parseCsv(text: string): string[][] {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Asks `check` once a second until it returns something other than undefined, and returns that; fails with
- * `explain()` after timeoutMs.
+ * Asks `check` once a second until it returns something other than undefined, and returns that;
+ * fails with `explain()` after timeoutMs.
  */
 export async function waitFor<T>(
 	what: string,
@@ -199,7 +212,8 @@ export async function waitFor<T>(
 	for (;;) {
 		const value = await check();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}\n${explain()}`);
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}\n${explain()}`);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 }

@@ -1,6 +1,7 @@
 /**
- * Return All under injected faults: every run must end with the exact record set of the sandbox or with a loud error,
- * never with a partial list or duplicates; and lists of 100 pages must complete under 10% injected 5xx.
+ * Return All under injected faults: every run must end with the exact record set of the sandbox or
+ * with a loud error, never with a partial list or duplicates; and lists of 100 pages must complete
+ * under 10% injected 5xx.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -14,10 +15,20 @@ import { addTo, emptyTally, listOutcome, recordResults, share } from './results'
 
 const MODEL_COUNT = 1000;
 const TRANSIENT_FAULTS: FaultKind[] = ['500', '503', '429', 'malformed', 'drop', 'slow'];
-/** Small delays keep the suite fast; Retry-After 0 still goes through the node's Retry-After path. */
-const QUICK_FAULTS: Partial<FaultOptions> = { kinds: TRANSIENT_FAULTS, retryAfterSeconds: 0, slowMs: 100 };
+/**
+ * Small delays keep the suite fast; Retry-After 0 still goes through the node's Retry-After path.
+ */
+const QUICK_FAULTS: Partial<FaultOptions> = {
+	kinds: TRANSIENT_FAULTS,
+	retryAfterSeconds: 0,
+	slowMs: 100,
+};
 /** n8n's defaults for Retry On Fail, as a user switches it on in the node's settings. */
-const RETRY_ON_FAIL: RunOptions['settings'] = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
+const RETRY_ON_FAIL: RunOptions['settings'] = {
+	retryOnFail: true,
+	maxTries: 3,
+	waitBetweenTries: 1000,
+};
 /** Runs at the same time: most of a run under faults is spent waiting out backoffs. */
 const RUNS_AT_ONCE = 4;
 
@@ -37,11 +48,16 @@ const getModels = (extra: INodeParameters = {}): INodeParameters => ({
 describe('List operations with Return All under injected faults', () => {
 	const suite = useSandbox({ models: MODEL_COUNT });
 	const lists = emptyTally();
-	const completionUnder5xx = { nodeRetries: { runs: 0, complete: 0 }, withRetryOnFail: { runs: 0, complete: 0 } };
+	const completionUnder5xx = {
+		nodeRetries: { runs: 0, complete: 0 },
+		withRetryOnFail: { runs: 0, complete: 0 },
+	};
 
 	const models = () => suite.sandbox.store.models as Model[];
 	const priceListIds = () =>
-		(suite.sandbox.store.priceLists as Map<string, IDataObject[]>).get(suite.fixtures.customPriceId)!.map((entry) => entry.id as string);
+		(suite.sandbox.store.priceLists as Map<string, IDataObject[]>)
+			.get(suite.fixtures.customPriceId)!
+			.map((entry) => entry.id as string);
 
 	interface Repetition {
 		runs: number;
@@ -54,10 +70,28 @@ describe('List operations with Return All under injected faults', () => {
 		afterEachRun?: () => void;
 	}
 
-	/** Runs the node again and again, judging each run (see listOutcome); `errors` are the failed runs' messages. */
-	async function runRepeatedly(repetition: Repetition): Promise<Record<ListOutcome, number> & { errors: string[] }> {
-		const { runs, parameters, expectedIds, options, concurrency = RUNS_AT_ONCE, afterEachRun } = repetition;
-		const outcomes = { complete: 0, failedLoudly: 0, partial: 0, duplicates: 0, errors: [] as string[] };
+	/**
+	 * Runs the node again and again, judging each run (see listOutcome); `errors` are the failed
+	 * runs' messages.
+	 */
+	async function runRepeatedly(
+		repetition: Repetition,
+	): Promise<Record<ListOutcome, number> & { errors: string[] }> {
+		const {
+			runs,
+			parameters,
+			expectedIds,
+			options,
+			concurrency = RUNS_AT_ONCE,
+			afterEachRun,
+		} = repetition;
+		const outcomes = {
+			complete: 0,
+			failedLoudly: 0,
+			partial: 0,
+			duplicates: 0,
+			errors: [] as string[],
+		};
 		let started = 0;
 		const runner = async () => {
 			while (started < runs) {
@@ -66,7 +100,10 @@ describe('List operations with Return All under injected faults', () => {
 				const outcome = listOutcome(result, expectedIds());
 				afterEachRun?.();
 				outcomes[outcome] += 1;
-				if (result.error) outcomes.errors.push(`${result.error.message} (${result.error.description ?? 'no description'})`);
+				if (result.error)
+					outcomes.errors.push(
+						`${result.error.message} (${result.error.description ?? 'no description'})`,
+					);
 				addTo(lists, outcome);
 			}
 		};
@@ -121,8 +158,14 @@ describe('List operations with Return All under injected faults', () => {
 			runs: 40,
 			faultRate: 0.3,
 			maxPageSize: 100,
-			parameters: getModels({ filters: { brandId: '={{ $json.brandId }}' }, options: { pageSize: 8, parallelRequests: 1 } }),
-			expectedIds: () => models().filter((model) => model.brandId === suite.fixtures.brandId).map((model) => model.id),
+			parameters: getModels({
+				filters: { brandId: '={{ $json.brandId }}' },
+				options: { pageSize: 8, parallelRequests: 1 },
+			}),
+			expectedIds: () =>
+				models()
+					.filter((model) => model.brandId === suite.fixtures.brandId)
+					.map((model) => model.id),
 		},
 		{
 			name: 'a custom price list in pages of 4, with Continue on Fail',
@@ -139,26 +182,47 @@ describe('List operations with Return All under injected faults', () => {
 			expectedIds: priceListIds,
 			onError: 'continueRegularOutput',
 		},
-	])('$name: $runs runs, each complete or failed loudly', async ({ runs, faultRate, maxPageSize, parameters, expectedIds, onError }) => {
-		suite.sandbox.setOptions({ maxPageSize, faults: { ...QUICK_FAULTS, rate: faultRate, seed: runs + maxPageSize + faultRate * 10 } });
-		const items = [{ brandId: suite.fixtures.brandId, customPriceId: suite.fixtures.customPriceId }];
+	])(
+		'$name: $runs runs, each complete or failed loudly',
+		async ({ runs, faultRate, maxPageSize, parameters, expectedIds, onError }) => {
+			suite.sandbox.setOptions({
+				maxPageSize,
+				faults: { ...QUICK_FAULTS, rate: faultRate, seed: runs + maxPageSize + faultRate * 10 },
+			});
+			const items = [
+				{ brandId: suite.fixtures.brandId, customPriceId: suite.fixtures.customPriceId },
+			];
 
-		const outcomes = await runRepeatedly({ runs, parameters, expectedIds, options: { items, onError } });
+			const outcomes = await runRepeatedly({
+				runs,
+				parameters,
+				expectedIds,
+				options: { items, onError },
+			});
 
-		expect(outcomes).toMatchObject({ partial: 0, duplicates: 0 });
-		expect(outcomes.complete).toBeGreaterThan(0);
-		if (faultRate >= 0.5) expect(outcomes.failedLoudly).toBeGreaterThan(0);
-	});
+			expect(outcomes).toMatchObject({ partial: 0, duplicates: 0 });
+			expect(outcomes.complete).toBeGreaterThan(0);
+			if (faultRate >= 0.5) expect(outcomes.failedLoudly).toBeGreaterThan(0);
+		},
+	);
 
 	it('reads the list again when records are added or removed while it is being paged: 30 runs with faults', async () => {
-		suite.sandbox.setOptions({ maxPageSize: 100, faults: { ...QUICK_FAULTS, rate: 0.2, seed: 13 } });
+		suite.sandbox.setOptions({
+			maxPageSize: 100,
+			faults: { ...QUICK_FAULTS, rate: 0.2, seed: 13 },
+		});
 		let changes = 0;
 		let undo: (() => void) | undefined;
-		// On the first page 3 of each run, a model that sorts first is added; on every other run an existing model
-		// goes as well, which keeps the total the same, so that only the records themselves tell.
+		// On the first page 3 of each run, a model that sorts first is added; on every other run an
+		// existing model goes as well, which keeps the total the same, so that only the records
+		// themselves tell.
 		const removeHook = suite.sandbox.onRequest((request) => {
 			if (undo || request.query.page !== '3') return;
-			const added: Model = { ...models()[0], id: randomUUID(), name: `!Added while paging ${changes}` };
+			const added: Model = {
+				...models()[0],
+				id: randomUUID(),
+				name: `!Added while paging ${changes}`,
+			};
 			const removed = changes % 2 === 0 ? models().splice(500, 1)[0] : undefined;
 			models().push(added);
 			changes++;
@@ -191,14 +255,24 @@ describe('List operations with Return All under injected faults', () => {
 
 	describe('share of 100-page lists that complete under 10% injected 5xx per request', () => {
 		async function measure(runs: number, into: CompletionShare, options: Partial<RunOptions> = {}) {
-			suite.sandbox.setOptions({ maxPageSize: 10, faults: { rate: 0.1, kinds: ['500', '503'], seed: runs } });
-			const outcomes = await runRepeatedly({ runs, parameters: getModels(), expectedIds: allModelIds, options });
+			suite.sandbox.setOptions({
+				maxPageSize: 10,
+				faults: { rate: 0.1, kinds: ['500', '503'], seed: runs },
+			});
+			const outcomes = await runRepeatedly({
+				runs,
+				parameters: getModels(),
+				expectedIds: allModelIds,
+				options,
+			});
 			into.runs += runs;
 			into.complete += outcomes.complete;
 			expect(outcomes).toMatchObject({ partial: 0, duplicates: 0 });
 			// Below the target, the failed runs' errors are what the assertion shows.
 			expect(share(into) >= 0.99 || outcomes.errors).toBe(true);
-			expect(suite.sandbox.requests.filter((request) => request.query.page === '100').length).toBeGreaterThanOrEqual(runs);
+			expect(
+				suite.sandbox.requests.filter((request) => request.query.page === '100').length,
+			).toBeGreaterThanOrEqual(runs);
 		}
 
 		it("is at least 99% with the node's own retries", async () => {
@@ -215,10 +289,14 @@ describe('List operations with Return All under injected faults', () => {
 			const arrivals: number[] = [];
 			const removeHook = suite.sandbox.onRequest(() => {
 				arrivals.push(Date.now());
-				suite.sandbox.setOptions({ faults: arrivals.length === 1 ? { rate: 1, kinds: ['429'], retryAfterSeconds: 1 } : null });
+				suite.sandbox.setOptions({
+					faults: arrivals.length === 1 ? { rate: 1, kinds: ['429'], retryAfterSeconds: 1 } : null,
+				});
 			});
 			try {
-				const { items, error } = await suite.run(getModels({ filters: { brandId: suite.fixtures.brandId } }));
+				const { items, error } = await suite.run(
+					getModels({ filters: { brandId: suite.fixtures.brandId } }),
+				);
 
 				expect(error).toBeUndefined();
 				expect(items.length).toBeGreaterThan(0);

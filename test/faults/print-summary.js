@@ -1,15 +1,20 @@
 /**
- * Ends `npm run test:faults` with one plain summary line, from the counts each test file saved (see results.ts).
+ * Ends `npm run test:faults` with one plain summary line, from the counts each test file saved (see
+ * results.ts).
  */
 const { existsSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 
-const percent = ({ runs, complete }) => (runs === 0 ? 'not measured' : `${((100 * complete) / runs).toFixed(1)}% (${complete}/${runs})`);
+const percent = ({ runs, complete }) =>
+	runs === 0 ? 'not measured' : `${((100 * complete) / runs).toFixed(1)}% (${complete}/${runs})`;
 
 module.exports = async function printSummary() {
 	const folder = process.env.FAULT_SUITE_RESULTS;
 	if (!folder || !existsSync(folder)) return;
-	const results = Object.assign({}, ...readdirSync(folder).map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8'))));
+	const results = Object.assign(
+		{},
+		...readdirSync(folder).map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8'))),
+	);
 	rmSync(folder, { recursive: true, force: true });
 
 	const lines = [];
@@ -32,7 +37,8 @@ module.exports = async function printSummary() {
 		);
 	}
 	if (results.trigger) {
-		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } = results.trigger;
+		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } =
+			results.trigger;
 		lines.push(
 			`Model-change trigger polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} model changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one`,
 		);

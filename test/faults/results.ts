@@ -1,6 +1,6 @@
 /**
- * What the fault suite found, kept per test file in the folder that jest.faults.config.js names, so that
- * print-summary.js can end the run with one plain summary line across the files.
+ * What the fault suite found, kept per test file in the folder that jest.faults.config.js names, so
+ * that print-summary.js can end the run with one plain summary line across the files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,11 +16,14 @@ export function emptyTally(): ListTally {
 }
 
 /**
- * Judges one Return All run against the records the sandbox holds: the exact set (by id, each once), or a loud
- * failure that output no record at all. Anything else is a partial list, or one with duplicates.
+ * Judges one Return All run against the records the sandbox holds: the exact set (by id, each
+ * once), or a loud failure that output no record at all. Anything else is a partial list, or one
+ * with duplicates.
  */
 export function listOutcome(result: RunResult, expectedIds: string[]): ListOutcome {
-	const records = result.items.filter((item) => item.error === undefined && item.json.error === undefined);
+	const records = result.items.filter(
+		(item) => item.error === undefined && item.json.error === undefined,
+	);
 	const ids = records.map((item) => item.json.id as string);
 	const failed = result.error !== undefined || records.length < result.items.length;
 	if (new Set(ids).size !== ids.length) return 'duplicates';
@@ -36,16 +39,30 @@ export function addTo(tally: ListTally, outcome: ListOutcome): void {
 }
 
 /**
- * The model-change trigger's polls under faults (trigger.faults.ts): each poll complete (exactly the models changed
- * since the last successful poll, each once), failed loudly (threw, static data left alone), partial (a change
- * missing or one it should not have emitted) or with duplicates (a model twice in a poll, or a change emitted
- * again). `lost`: changes never emitted once the faults stopped; `carriedOver`: changes a failed poll missed that the
- * next successful poll emitted.
+ * The model-change trigger's polls under faults (trigger.faults.ts): each poll complete (exactly
+ * the models changed since the last successful poll, each once), failed loudly (threw, static data
+ * left alone), partial (a change missing or one it should not have emitted) or with duplicates (a
+ * model twice in a poll, or a change emitted again). `lost`: changes never emitted once the faults
+ * stopped; `carriedOver`: changes a failed poll missed that the next successful poll emitted.
  */
-export type TriggerTally = Record<ListOutcome, number> & { polls: number; changes: number; lost: number; carriedOver: number };
+export type TriggerTally = Record<ListOutcome, number> & {
+	polls: number;
+	changes: number;
+	lost: number;
+	carriedOver: number;
+};
 
 export function emptyTriggerTally(): TriggerTally {
-	return { polls: 0, complete: 0, failedLoudly: 0, partial: 0, duplicates: 0, changes: 0, lost: 0, carriedOver: 0 };
+	return {
+		polls: 0,
+		complete: 0,
+		failedLoudly: 0,
+		partial: 0,
+		duplicates: 0,
+		changes: 0,
+		lost: 0,
+		carriedOver: 0,
+	};
 }
 
 export interface CompletionShare {
@@ -56,7 +73,13 @@ export interface CompletionShare {
 export interface FaultSuiteResults {
 	lists?: ListTally;
 	completionUnder5xx?: { nodeRetries: CompletionShare; withRetryOnFail: CompletionShare };
-	writes?: { sent: number; succeeded: number; failedLoudly: number; falseSuccesses: number; retriedWrites: number };
+	writes?: {
+		sent: number;
+		succeeded: number;
+		failedLoudly: number;
+		falseSuccesses: number;
+		retriedWrites: number;
+	};
 	trigger?: TriggerTally;
 }
 

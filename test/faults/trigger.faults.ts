@@ -1,9 +1,10 @@
 /**
- * The model-change trigger (Equipment Model Created or Updated) polled again and again under injected faults, on small
- * pages, while models are edited and added between polls (and in one scenario while a poll is reading them). Every
- * poll must emit exactly the models changed since the last successful poll, each once, or fail loudly and leave the
- * static data as it was, so that the next successful poll still emits what the failed one missed. Across a scenario,
- * every change is emitted once.
+ * The model-change trigger (Equipment Model Created or Updated) polled again and again under
+ * injected faults, on small pages, while models are edited and added between polls (and in one
+ * scenario while a poll is reading them). Every poll must emit exactly the models changed since the
+ * last successful poll, each once, or fail loudly and leave the static data as it was, so that the
+ * next successful poll still emits what the failed one missed. Across a scenario, every change is
+ * emitted once.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -29,14 +30,30 @@ interface Random {
 const MODEL_COUNT = 300;
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const TRANSIENT_FAULTS: FaultKind[] = ['500', '503', '429', 'malformed', 'drop', 'slow'];
-/** Small delays keep the suite fast; Retry-After 0 still goes through the trigger's Retry-After path. */
-const QUICK_FAULTS: Partial<FaultOptions> = { kinds: TRANSIENT_FAULTS, retryAfterSeconds: 0, slowMs: 100 };
-/** The API down for a while: every request fails (overloaded, or cut off), until the trigger's retries give up. */
+/**
+ * Small delays keep the suite fast; Retry-After 0 still goes through the trigger's Retry-After
+ * path.
+ */
+const QUICK_FAULTS: Partial<FaultOptions> = {
+	kinds: TRANSIENT_FAULTS,
+	retryAfterSeconds: 0,
+	slowMs: 100,
+};
+/**
+ * The API down for a while: every request fails (overloaded, or cut off), until the trigger's
+ * retries give up.
+ */
 const OUTAGE: FaultOptions = { rate: 1, kinds: ['503', '429', 'drop'], retryAfterSeconds: 0 };
 const POLL_INTERVAL_MS = 60_000;
-/** How far the clock moves while the API answers one request, so that a change during a poll is later than its start. */
+/**
+ * How far the clock moves while the API answers one request, so that a change during a poll is
+ * later than its start.
+ */
 const REQUEST_MS = 3;
-/** An edit renames the model with one of these first: the list is sorted by name, so that it moves between pages. */
+/**
+ * An edit renames the model with one of these first: the list is sorted by name, so that it moves
+ * between pages.
+ */
 const NAME_PREFIXES = ['A ~ ', 'G ~ ', 'M ~ ', 'T ~ '];
 const STATIC_DATA_KEY = `node:${TRIGGER_NODE_NAME}`;
 const EVENT = 'equipmentModelUpdated';
@@ -54,8 +71,9 @@ interface ModelPollState {
 }
 
 /**
- * The versions (updatedAt) the test gave each model it changed, and the version the trigger last emitted. A model is
- * pending while its latest version has not been emitted: several edits between two polls are one change to emit.
+ * The versions (updatedAt) the test gave each model it changed, and the version the trigger last
+ * emitted. A model is pending while its latest version has not been emitted: several edits between
+ * two polls are one change to emit.
  */
 class Ledger {
 	private readonly versions = new Map<string, string[]>();
@@ -94,9 +112,10 @@ class Ledger {
 }
 
 /**
- * Judges one successful poll: it must emit each model pending when it started, at that version or a later one (a
- * model may change again while the poll reads), each model once, and no version the trigger emitted before. It may
- * also emit a model that changed while it was running. Records what it emitted in the ledger.
+ * Judges one successful poll: it must emit each model pending when it started, at that version or a
+ * later one (a model may change again while the poll reads), each model once, and no version the
+ * trigger emitted before. It may also emit a model that changed while it was running. Records what
+ * it emitted in the ledger.
  */
 function judgePoll(
 	ledger: Ledger,
@@ -126,7 +145,9 @@ function judgePoll(
 		} else {
 			if (pendingAtStart.has(id) && order < ledger.order(id, pendingAtStart.get(id))) {
 				partial = true;
-				problems.push(`model ${id} emitted at ${version}, older than its version when the poll started`);
+				problems.push(
+					`model ${id} emitted at ${version}, older than its version when the poll started`,
+				);
 			}
 			ledger.markEmitted(id, version!);
 		}
@@ -134,7 +155,9 @@ function judgePoll(
 	const missed = [...pendingAtStart.keys()].filter((id) => !emittedIds.has(id));
 	if (missed.length > 0) {
 		partial = true;
-		problems.push(`${missed.length} of ${pendingAtStart.size} changed models not emitted: ${missed.slice(0, 3).join(', ')}...`);
+		problems.push(
+			`${missed.length} of ${pendingAtStart.size} changed models not emitted: ${missed.slice(0, 3).join(', ')}...`,
+		);
 	}
 	return { outcome: duplicates ? 'duplicates' : partial ? 'partial' : 'complete', problems };
 }
@@ -148,8 +171,9 @@ describe('The model-change trigger polled under injected faults', () => {
 	afterAll(() => recordResults('trigger', { trigger: tally }));
 
 	/**
-	 * The trigger's state in the workflow's static data, as the running workflow holds it (not as n8n saved it). A copy
-	 * through JSON: n8n wraps static data it loads in proxies, which structuredClone refuses.
+	 * The trigger's state in the workflow's static data, as the running workflow holds it (not as n8n
+	 * saved it). A copy through JSON: n8n wraps static data it loads in proxies, which
+	 * structuredClone refuses.
 	 */
 	const liveState = (trigger: ActiveTrigger): ModelPollState | null => {
 		const state = (trigger.liveStaticData[STATIC_DATA_KEY] as IDataObject | undefined)?.[EVENT];
@@ -164,13 +188,22 @@ describe('The model-change trigger polled under injected faults', () => {
 		/** The sandbox's silent ceiling of `limit`: the trigger asks 1000 a page and reads several. */
 		maxPageSize: number;
 		seed: number;
-		/** Most models edited (or added) between two polls; a poll with none is as likely as any other count. */
+		/**
+		 * Most models edited (or added) between two polls; a poll with none is as likely as any other
+		 * count.
+		 */
 		maxChangesBetweenPolls: number;
 		/** Chance that a model changes while the API answers one of a poll's requests. */
 		changeWhileReading?: number;
-		/** Chance that n8n restarts before a poll: the workflow is activated again from the static data n8n saved. */
+		/**
+		 * Chance that n8n restarts before a poll: the workflow is activated again from the static data
+		 * n8n saved.
+		 */
 		restartChance?: number;
-		/** Chance that the API goes down during a poll, after answering 0 to 3 of its requests, until the poll ends. */
+		/**
+		 * Chance that the API goes down during a poll, after answering 0 to 3 of its requests, until
+		 * the poll ends.
+		 */
 		outageChance: number;
 		/** Share of the polls that must complete: the trigger's retries ride out most faults. */
 		minCompleteShare: number;
@@ -210,151 +243,179 @@ describe('The model-change trigger polled under injected faults', () => {
 			outageChance: 0.2,
 			minCompleteShare: 0.55,
 		},
-	])('$name: $polls polls, each exact or failed loudly, every change emitted once', async (scenario) => {
-		const { polls, faultRate, maxPageSize, seed, maxChangesBetweenPolls, restartChance = 0, outageChance } = scenario;
-		let changeWhileReading = scenario.changeWhileReading ?? 0;
-		const random = createRandom(seed) as Random;
-		// Requests arrive in no fixed order: what happens while a poll reads draws from its own generator.
-		const whileReading = createRandom(seed + 1000) as Random;
-		const ledger = new Ledger();
-		const outcomes = { complete: 0, failedLoudly: 0, partial: 0, duplicates: 0 };
-		const problems: string[] = [];
-		let carriedOver = 0;
-		let pollsRun = 0;
-		let lost = 0;
-		let restarts = 0;
+	])(
+		'$name: $polls polls, each exact or failed loudly, every change emitted once',
+		async (scenario) => {
+			const {
+				polls,
+				faultRate,
+				maxPageSize,
+				seed,
+				maxChangesBetweenPolls,
+				restartChance = 0,
+				outageChance,
+			} = scenario;
+			let changeWhileReading = scenario.changeWhileReading ?? 0;
+			const random = createRandom(seed) as Random;
+			// Requests arrive in no fixed order: what happens while a poll reads draws from its own
+			// generator.
+			const whileReading = createRandom(seed + 1000) as Random;
+			const ledger = new Ledger();
+			const outcomes = { complete: 0, failedLoudly: 0, partial: 0, duplicates: 0 };
+			const problems: string[] = [];
+			let carriedOver = 0;
+			let pollsRun = 0;
+			let lost = 0;
+			let restarts = 0;
 
-		/** Changes a model as the API would on an edit: a new name (which moves it between pages), updatedAt now. */
-		function changeModel(random: Random) {
-			let model: Model;
-			if (random.chance(0.15)) {
-				const now = new Date().toISOString();
-				model = { ...random.pick(models()), id: random.uuid(), createdAt: now, updatedAt: now };
-				models().push(model);
-			} else {
-				model = random.pick(models());
-				model.updatedAt = new Date().toISOString();
-			}
-			model.name = `${random.pick(NAME_PREFIXES)}${model.name.replace(/^. ~ /, '')}`;
-			ledger.record(model);
-		}
-
-		let reading = false;
-		let pagesRead = 0;
-		let requestsOfPoll = 0;
-		let outageAfter: number | undefined;
-		const removeHook = suite.sandbox.onRequest((request) => {
-			if (request.path !== MODELS_PATH) return;
-			advanceClock(REQUEST_MS);
-			pagesRead = Math.max(pagesRead, Number(request.query.page));
-			if (!reading) return;
-			if (whileReading.chance(changeWhileReading)) changeModel(whileReading);
-			if (outageAfter !== undefined && ++requestsOfPoll === outageAfter + 1) {
-				suite.sandbox.setOptions({ faults: { ...OUTAGE, seed: requestsOfPoll + 10 * pollsRun } });
-			}
-		});
-
-		const activation = await ActiveTrigger.activate({
-			parameters: { event: EVENT, filters: {} },
-			credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
-		});
-		let trigger = activation.trigger;
-		expect(activation.emitted).toBeNull();
-		suite.sandbox.setOptions({ maxPageSize });
-
-		/** Changes pending when a poll failed, until a successful poll. */
-		let missedByFailedPolls = new Set<string>();
-		let restartPending = false;
-
-		async function pollOnce(label: string) {
-			pollsRun++;
-			const pendingAtStart = ledger.pending();
-			const stateBefore = liveState(trigger);
-			const savedBefore = JSON.stringify(trigger.savedStaticData);
-			const startedAt = new Date().toISOString();
-			let items: INodeExecutionData[] | null = null;
-			let error: unknown;
-			reading = true;
-			try {
-				if (restartPending) {
-					const restarted = await trigger.restart();
-					trigger = restarted.trigger;
-					items = restarted.emitted;
-					restartPending = false;
+			/**
+			 * Changes a model as the API would on an edit: a new name (which moves it between pages),
+			 * updatedAt now.
+			 */
+			function changeModel(random: Random) {
+				let model: Model;
+				if (random.chance(0.15)) {
+					const now = new Date().toISOString();
+					model = { ...random.pick(models()), id: random.uuid(), createdAt: now, updatedAt: now };
+					models().push(model);
 				} else {
-					items = await trigger.poll();
+					model = random.pick(models());
+					model.updatedAt = new Date().toISOString();
 				}
-			} catch (caught) {
-				error = caught;
+				model.name = `${random.pick(NAME_PREFIXES)}${model.name.replace(/^. ~ /, '')}`;
+				ledger.record(model);
+			}
+
+			let reading = false;
+			let pagesRead = 0;
+			let requestsOfPoll = 0;
+			let outageAfter: number | undefined;
+			const removeHook = suite.sandbox.onRequest((request) => {
+				if (request.path !== MODELS_PATH) return;
+				advanceClock(REQUEST_MS);
+				pagesRead = Math.max(pagesRead, Number(request.query.page));
+				if (!reading) return;
+				if (whileReading.chance(changeWhileReading)) changeModel(whileReading);
+				if (outageAfter !== undefined && ++requestsOfPoll === outageAfter + 1) {
+					suite.sandbox.setOptions({ faults: { ...OUTAGE, seed: requestsOfPoll + 10 * pollsRun } });
+				}
+			});
+
+			const activation = await ActiveTrigger.activate({
+				parameters: { event: EVENT, filters: {} },
+				credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
+			});
+			let trigger = activation.trigger;
+			expect(activation.emitted).toBeNull();
+			suite.sandbox.setOptions({ maxPageSize });
+
+			/** Changes pending when a poll failed, until a successful poll. */
+			let missedByFailedPolls = new Set<string>();
+			let restartPending = false;
+
+			async function pollOnce(label: string) {
+				pollsRun++;
+				const pendingAtStart = ledger.pending();
+				const stateBefore = liveState(trigger);
+				const savedBefore = JSON.stringify(trigger.savedStaticData);
+				const startedAt = new Date().toISOString();
+				let items: INodeExecutionData[] | null = null;
+				let error: unknown;
+				reading = true;
+				try {
+					if (restartPending) {
+						const restarted = await trigger.restart();
+						trigger = restarted.trigger;
+						items = restarted.emitted;
+						restartPending = false;
+					} else {
+						items = await trigger.poll();
+					}
+				} catch (caught) {
+					error = caught;
+				} finally {
+					reading = false;
+				}
+
+				if (error !== undefined) {
+					outcomes.failedLoudly++;
+					if (!(error instanceof Error) || error.message === '')
+						problems.push(`${label}: failed without a message: ${String(error)}`);
+					// The running workflow's state (a failed activation after a restart leaves the old one as
+					// it was).
+					const stateAfter = JSON.stringify(liveState(trigger));
+					if (stateAfter !== JSON.stringify(stateBefore)) {
+						problems.push(
+							`${label}: failed, but moved the static data from ${JSON.stringify(stateBefore)} to ${stateAfter}`,
+						);
+					}
+					if (JSON.stringify(trigger.savedStaticData) !== savedBefore) {
+						problems.push(`${label}: failed, but n8n saved its static data`);
+					}
+					for (const id of pendingAtStart.keys()) missedByFailedPolls.add(id);
+					return;
+				}
+				const judged = judgePoll(ledger, items ?? [], pendingAtStart);
+				outcomes[judged.outcome]++;
+				problems.push(...judged.problems.map((problem) => `${label}: ${problem}`));
+				const state = liveState(trigger);
+				if (state?.previousPollStartedAt !== startedAt) {
+					problems.push(
+						`${label}: succeeded, but left the watermark at ${state?.previousPollStartedAt}, not its start ${startedAt}`,
+					);
+				}
+				const emittedIds = new Set((items ?? []).map((item) => String(item.json.id)));
+				carriedOver += [...missedByFailedPolls].filter((id) => emittedIds.has(id)).length;
+				missedByFailedPolls = new Set();
+			}
+
+			try {
+				for (let round = 1; round <= polls; round++) {
+					advanceClock(POLL_INTERVAL_MS / 2);
+					const changes = random.integer(0, maxChangesBetweenPolls);
+					for (let change = 0; change < changes; change++) changeModel(random);
+					advanceClock(POLL_INTERVAL_MS / 2);
+					suite.sandbox.setOptions({
+						faults: { ...QUICK_FAULTS, rate: faultRate, seed: seed * 1000 + round },
+					});
+					outageAfter = random.chance(outageChance) ? random.integer(0, 3) : undefined;
+					requestsOfPoll = 0;
+					if (!restartPending && random.chance(restartChance)) {
+						restartPending = true;
+						restarts++;
+					}
+					await pollOnce(`poll ${round}${restartPending ? ' (activation after a restart)' : ''}`);
+				}
+				// The faults and the changes stop: the next poll emits whatever is still pending, and the
+				// one after it nothing.
+				suite.sandbox.setOptions({ faults: null });
+				outageAfter = undefined;
+				changeWhileReading = 0;
+				for (const label of ['first poll without faults', 'second poll without faults']) {
+					advanceClock(POLL_INTERVAL_MS);
+					await pollOnce(label);
+				}
 			} finally {
-				reading = false;
+				removeHook();
+				// A change still pending now was never emitted (each successful poll judged above must also
+				// have emitted it).
+				lost = ledger.pending().size;
+				const counts = { polls: pollsRun, ...outcomes, changes: ledger.changes, lost, carriedOver };
+				for (const [key, value] of Object.entries(counts))
+					tally[key as keyof TriggerTally] += value;
 			}
 
-			if (error !== undefined) {
-				outcomes.failedLoudly++;
-				if (!(error instanceof Error) || error.message === '') problems.push(`${label}: failed without a message: ${String(error)}`);
-				// The running workflow's state (a failed activation after a restart leaves the old one as it was).
-				const stateAfter = JSON.stringify(liveState(trigger));
-				if (stateAfter !== JSON.stringify(stateBefore)) {
-					problems.push(`${label}: failed, but moved the static data from ${JSON.stringify(stateBefore)} to ${stateAfter}`);
-				}
-				if (JSON.stringify(trigger.savedStaticData) !== savedBefore) {
-					problems.push(`${label}: failed, but n8n saved its static data`);
-				}
-				for (const id of pendingAtStart.keys()) missedByFailedPolls.add(id);
-				return;
-			}
-			const judged = judgePoll(ledger, items ?? [], pendingAtStart);
-			outcomes[judged.outcome]++;
-			problems.push(...judged.problems.map((problem) => `${label}: ${problem}`));
-			const state = liveState(trigger);
-			if (state?.previousPollStartedAt !== startedAt) {
-				problems.push(`${label}: succeeded, but left the watermark at ${state?.previousPollStartedAt}, not its start ${startedAt}`);
-			}
-			const emittedIds = new Set((items ?? []).map((item) => String(item.json.id)));
-			carriedOver += [...missedByFailedPolls].filter((id) => emittedIds.has(id)).length;
-			missedByFailedPolls = new Set();
-		}
-
-		try {
-			for (let round = 1; round <= polls; round++) {
-				advanceClock(POLL_INTERVAL_MS / 2);
-				const changes = random.integer(0, maxChangesBetweenPolls);
-				for (let change = 0; change < changes; change++) changeModel(random);
-				advanceClock(POLL_INTERVAL_MS / 2);
-				suite.sandbox.setOptions({ faults: { ...QUICK_FAULTS, rate: faultRate, seed: seed * 1000 + round } });
-				outageAfter = random.chance(outageChance) ? random.integer(0, 3) : undefined;
-				requestsOfPoll = 0;
-				if (!restartPending && random.chance(restartChance)) {
-					restartPending = true;
-					restarts++;
-				}
-				await pollOnce(`poll ${round}${restartPending ? ' (activation after a restart)' : ''}`);
-			}
-			// The faults and the changes stop: the next poll emits whatever is still pending, and the one after it nothing.
-			suite.sandbox.setOptions({ faults: null });
-			outageAfter = undefined;
-			changeWhileReading = 0;
-			for (const label of ['first poll without faults', 'second poll without faults']) {
-				advanceClock(POLL_INTERVAL_MS);
-				await pollOnce(label);
-			}
-		} finally {
-			removeHook();
-			// A change still pending now was never emitted (each successful poll judged above must also have emitted it).
-			lost = ledger.pending().size;
-			const counts = { polls: pollsRun, ...outcomes, changes: ledger.changes, lost, carriedOver };
-			for (const [key, value] of Object.entries(counts)) tally[key as keyof TriggerTally] += value;
-		}
-
-		expect(problems).toEqual([]);
-		expect({ ...outcomes, lost }).toMatchObject({ partial: 0, duplicates: 0, lost: 0 });
-		expect(outcomes.complete).toBeGreaterThanOrEqual(scenario.minCompleteShare * pollsRun);
-		// The faults must have failed some polls, and what those missed must have come with a later one.
-		expect(outcomes.failedLoudly).toBeGreaterThan(0);
-		expect(carriedOver).toBeGreaterThan(0);
-		// The changes of a poll were read over several small pages, and n8n restarted where the scenario says.
-		expect(pagesRead).toBeGreaterThanOrEqual(3);
-		expect(restarts > 0).toBe(restartChance > 0);
-	});
+			expect(problems).toEqual([]);
+			expect({ ...outcomes, lost }).toMatchObject({ partial: 0, duplicates: 0, lost: 0 });
+			expect(outcomes.complete).toBeGreaterThanOrEqual(scenario.minCompleteShare * pollsRun);
+			// The faults must have failed some polls, and what those missed must have come with a later
+			// one.
+			expect(outcomes.failedLoudly).toBeGreaterThan(0);
+			expect(carriedOver).toBeGreaterThan(0);
+			// The changes of a poll were read over several small pages, and n8n restarted where the
+			// scenario says.
+			expect(pagesRead).toBeGreaterThanOrEqual(3);
+			expect(restarts > 0).toBe(restartChance > 0);
+		},
+	);
 });

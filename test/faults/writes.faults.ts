@@ -1,6 +1,6 @@
 /**
- * Writes under injected faults: an item may only report success when the sandbox completed its request, the store
- * must agree with what the node reported, and no write is ever sent twice.
+ * Writes under injected faults: an item may only report success when the sandbox completed its
+ * request, the store must agree with what the node reported, and no write is ever sent twice.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -42,10 +42,15 @@ interface WriteOperation {
 
 /** The sandbox handled the request in full: no fault but a slow answer, and a success status. */
 function serverCompleted(request: SandboxRequest & { fault?: FaultKind }): boolean {
-	return request.status !== null && request.status < 300 && (request.fault === undefined || request.fault === 'slow');
+	return (
+		request.status !== null &&
+		request.status < 300 &&
+		(request.fault === undefined || request.fault === 'slow')
+	);
 }
 
-const segment = (request: SandboxRequest, index: number) => decodeURIComponent(request.path.split('/')[index]);
+const segment = (request: SandboxRequest, index: number) =>
+	decodeURIComponent(request.path.split('/')[index]);
 
 const operations: WriteOperation[] = [
 	{
@@ -66,7 +71,8 @@ const operations: WriteOperation[] = [
 				amount: 100 + index,
 			})),
 		keyOfRequest: (request) => (request.body as IDataObject).externalId as string,
-		applied: (store, input) => [...store.quotes.values()].some((quote) => quote.externalId === input.key),
+		applied: (store, input) =>
+			[...store.quotes.values()].some((quote) => quote.externalId === input.key),
 	},
 	{
 		name: 'Product > Update Price Item',
@@ -91,8 +97,9 @@ const operations: WriteOperation[] = [
 				})),
 		keyOfRequest: (request) => segment(request, 7),
 		applied: (store, input) =>
-			store.products.get(input.productId as string)!.priceItems.find((item) => item.id === input.priceId)!.price ===
-			input.price,
+			store.products
+				.get(input.productId as string)!
+				.priceItems.find((item) => item.id === input.priceId)!.price === input.price,
 	},
 	{
 		name: 'Product > Attach Service',
@@ -107,13 +114,17 @@ const operations: WriteOperation[] = [
 			const services = products.filter((product) => product.type === 'SERVICE');
 			return products
 				.filter((product) => product.type !== 'SERVICE')
-				.flatMap((main) => services.map((service) => ({ productId: main.id, serviceProductId: service.id })))
+				.flatMap((main) =>
+					services.map((service) => ({ productId: main.id, serviceProductId: service.id })),
+				)
 				.slice(0, ITEMS_PER_OPERATION)
 				.map((pair) => ({ key: `${pair.productId}+${pair.serviceProductId}`, ...pair }));
 		},
-		keyOfRequest: (request) => `${segment(request, 5)}+${(request.body as IDataObject).productId as string}`,
+		keyOfRequest: (request) =>
+			`${segment(request, 5)}+${(request.body as IDataObject).productId as string}`,
 		applied: (store, input) =>
-			store.attachments.get(input.productId as string)?.has(input.serviceProductId as string) ?? false,
+			store.attachments.get(input.productId as string)?.has(input.serviceProductId as string) ??
+			false,
 	},
 	{
 		name: 'Release > Update',
@@ -133,7 +144,8 @@ const operations: WriteOperation[] = [
 	{
 		name: 'Inventory > Delete',
 		parameters: { resource: 'inventory', operation: 'delete', inventoryId: '={{ $json.key }}' },
-		inputs: (store) => [...store.inventories.keys()].slice(0, ITEMS_PER_OPERATION).map((key) => ({ key })),
+		inputs: (store) =>
+			[...store.inventories.keys()].slice(0, ITEMS_PER_OPERATION).map((key) => ({ key })),
 		keyOfRequest: (request) => segment(request, 5),
 		applied: (store, input) => !store.inventories.has(input.key as string),
 	},
@@ -151,14 +163,23 @@ describe('Writes under injected faults', () => {
 			const store = suite.sandbox.store as unknown as Store;
 			const inputs = operation.inputs(store);
 			expect(inputs.length).toBeGreaterThanOrEqual(MIN_ITEMS_PER_OPERATION);
-			suite.sandbox.setOptions({ faults: { rate: 0.5, kinds: ALL_FAULTS, seed: 21 + index, slowMs: 100, retryAfterSeconds: 0 } });
+			suite.sandbox.setOptions({
+				faults: {
+					rate: 0.5,
+					kinds: ALL_FAULTS,
+					seed: 21 + index,
+					slowMs: 100,
+					retryAfterSeconds: 0,
+				},
+			});
 
 			const { items, errorItems } = await suite.run(
 				{ ...operation.parameters, requestOptions: { timeout: REQUEST_TIMEOUT_MS } },
 				{ items: inputs, onError: 'continueErrorOutput' },
 			);
 
-			const inputOf = (item: INodeExecutionData) => inputs[(item.pairedItem as { item: number }).item];
+			const inputOf = (item: INodeExecutionData) =>
+				inputs[(item.pairedItem as { item: number }).item];
 			const requestsByKey = new Map<string, SandboxRequest[]>();
 			for (const request of suite.sandbox.requests) {
 				const key = operation.keyOfRequest(request);
@@ -166,7 +187,9 @@ describe('Writes under injected faults', () => {
 			}
 			const succeeded = items.map((item) => inputOf(item));
 			const failed = errorItems.map((item) => inputOf(item));
-			const falseSuccesses = succeeded.filter((input) => !requestsByKey.get(input.key as string)?.every(serverCompleted));
+			const falseSuccesses = succeeded.filter(
+				(input) => !requestsByKey.get(input.key as string)?.every(serverCompleted),
+			);
 			const retriedWrites = [...requestsByKey.values()].filter((requests) => requests.length > 1);
 			Object.assign(totals, {
 				sent: totals.sent + inputs.length,
@@ -180,13 +203,18 @@ describe('Writes under injected faults', () => {
 			expect(retriedWrites).toEqual([]);
 			expect(succeeded.length + failed.length).toBe(inputs.length);
 			expect(requestsByKey.size).toBe(inputs.length);
-			// The sandbox applies a write exactly when it completes it; the store shows what the node reported.
+			// The sandbox applies a write exactly when it completes it; the store shows what the node
+			// reported.
 			expect(succeeded.filter((input) => !operation.applied(store, input))).toEqual([]);
 			expect(failed.filter((input) => operation.applied(store, input))).toEqual([]);
-			expect(failed.every((input) => !requestsByKey.get(input.key as string)!.some(serverCompleted))).toBe(true);
+			expect(
+				failed.every((input) => !requestsByKey.get(input.key as string)!.some(serverCompleted)),
+			).toBe(true);
 			expect(succeeded.length).toBeGreaterThan(0);
 			expect(failed.length).toBeGreaterThan(0);
-			expect(errorItems.every((item) => typeof item.json.error === 'string' && item.json.error !== '')).toBe(true);
+			expect(
+				errorItems.every((item) => typeof item.json.error === 'string' && item.json.error !== ''),
+			).toBe(true);
 		},
 	);
 });

@@ -1,6 +1,6 @@
 /**
- * A fake clock for trigger tests: only Date is faked, so that the sandbox, the HTTP client and the retry backoff keep
- * their real timers while the trigger sees the time the test sets.
+ * A fake clock for trigger tests: only Date is faked, so that the sandbox, the HTTP client and the
+ * retry backoff keep their real timers while the trigger sees the time the test sets.
  */
 import type { SandboxSuite } from './sandbox';
 
@@ -34,8 +34,8 @@ export function advanceClock(ms: number) {
 }
 
 /**
- * For trigger suites: before each test the fake clock stands at `isoDateTime`; after each, real timers, and the
- * sandbox's models and options as they were seeded.
+ * For trigger suites: before each test the fake clock stands at `isoDateTime`; after each, real
+ * timers, and the sandbox's models and options as they were seeded.
  */
 export function useFakeDateOverSeededModels(suite: SandboxSuite, isoDateTime: string) {
 	const models = () => suite.sandbox.store.models as unknown[];

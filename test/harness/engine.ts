@@ -1,7 +1,7 @@
 /**
- * Runs the Equipment Rental node the way n8n does: n8n-core's WorkflowExecute drives the declarative node through
- * its RoutingNode, and requests go over real HTTP. Only the host's services (credential storage, hooks) are
- * provided here, as small stand-ins.
+ * Runs the Equipment Rental node the way n8n does: n8n-core's WorkflowExecute drives the
+ * declarative node through its RoutingNode, and requests go over real HTTP. Only the host's
+ * services (credential storage, hooks) are provided here, as small stand-ins.
  */
 import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
@@ -72,7 +72,10 @@ export function loadNodeTypes(equipmentRental: INodeType = new EquipmentRental()
 
 const credentialType: ICredentialType = new EquipmentRentalApi();
 
-/** Stands in for n8n's credential store; authenticates requests from the credential type's own description. */
+/**
+ * Stands in for n8n's credential store; authenticates requests from the credential type's own
+ * description.
+ */
 class CredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
 		super();
@@ -133,7 +136,9 @@ export interface RunOptions {
 	credentials: { baseUrl: string; accessToken: string };
 	onError?: INode['onError'];
 	timezone?: string;
-	/** Runs this node type in place of the Equipment Rental node, e.g. a variant of its description. */
+	/**
+	 * Runs this node type in place of the Equipment Rental node, e.g. a variant of its description.
+	 */
 	nodeType?: INodeType;
 	/** Node settings of the node under test, such as n8n's own Retry On Fail. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
@@ -208,7 +213,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		name: 'test',
 		nodes,
 		connections: {
-			[INPUT_NODE_NAME]: { main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
+			[INPUT_NODE_NAME]: {
+				main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]],
+			},
 		},
 		active: false,
 		nodeTypes: loadNodeTypes(options.nodeType),

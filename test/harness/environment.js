@@ -1,4 +1,5 @@
-// n8n-core writes a config file into the user folder on first use: keep it out of the developer's home.
+// n8n-core writes a config file into the user folder on first use: keep it out of the developer's
+// home.
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');

@@ -1,8 +1,9 @@
 /**
- * Polls the Equipment Rental Trigger the way n8n does. An active workflow: n8n-core's TriggersAndPollers.runPoll with
- * a PollContext in "trigger" mode, first at activation and then once per scheduled poll, on one Workflow object whose
- * static data lives on between polls. n8n writes that static data to its database only after the activation and
- * after each poll that emitted, so a restart starts from that copy. A manual run (the editor's "Fetch Test Event"):
+ * Polls the Equipment Rental Trigger the way n8n does. An active workflow: n8n-core's
+ * TriggersAndPollers.runPoll with a PollContext in "trigger" mode, first at activation and then
+ * once per scheduled poll, on one Workflow object whose static data lives on between polls. n8n
+ * writes that static data to its database only after the activation and after each poll that
+ * emitted, so a restart starts from that copy. A manual run (the editor's "Fetch Test Event"):
  * WorkflowExecute with the trigger as start node, which polls in "manual" mode.
  */
 import { PollContext, WorkflowExecute } from 'n8n-core';
@@ -18,7 +19,13 @@ import type {
 } from 'n8n-workflow';
 import { deepCopy, Workflow } from 'n8n-workflow';
 
-import { CREDENTIAL_REFERENCE, executionAdditionalData, loadNodeTypes, type RunOptions, TRIGGER_NODE_TYPE } from './engine';
+import {
+	CREDENTIAL_REFERENCE,
+	executionAdditionalData,
+	loadNodeTypes,
+	type RunOptions,
+	TRIGGER_NODE_TYPE,
+} from './engine';
 
 export const TRIGGER_NODE_NAME = 'Equipment Rental Trigger';
 
@@ -66,10 +73,20 @@ export class ActiveTrigger {
 		private readonly activation: WorkflowActivateMode,
 	) {}
 
-	/** Activates the workflow: n8n polls once at once, fails the activation on an error, then saves static data. */
-	static async activate(options: TriggerOptions): Promise<{ trigger: ActiveTrigger; emitted: INodeExecutionData[] | null }> {
+	/**
+	 * Activates the workflow: n8n polls once at once, fails the activation on an error, then saves
+	 * static data.
+	 */
+	static async activate(
+		options: TriggerOptions,
+	): Promise<{ trigger: ActiveTrigger; emitted: INodeExecutionData[] | null }> {
 		const { workflow, node } = triggerWorkflow(options);
-		const trigger = new ActiveTrigger(options, workflow, node, options.savedStaticData ? 'init' : 'activate');
+		const trigger = new ActiveTrigger(
+			options,
+			workflow,
+			node,
+			options.savedStaticData ? 'init' : 'activate',
+		);
 		const emitted = await trigger.runPoll();
 		trigger.save();
 		return { trigger, emitted };
@@ -87,17 +104,30 @@ export class ActiveTrigger {
 		return emitted;
 	}
 
-	/** n8n restarts, or the workflow is saved with `changes`: it is activated again from the static data n8n saved. */
+	/**
+	 * n8n restarts, or the workflow is saved with `changes`: it is activated again from the static
+	 * data n8n saved.
+	 */
 	async restart(
 		changes: Partial<Omit<TriggerOptions, 'savedStaticData'>> = {},
 	): Promise<{ trigger: ActiveTrigger; emitted: INodeExecutionData[] | null }> {
-		return await ActiveTrigger.activate({ ...this.options, ...changes, savedStaticData: this.savedStaticData });
+		return await ActiveTrigger.activate({
+			...this.options,
+			...changes,
+			savedStaticData: this.savedStaticData,
+		});
 	}
 
 	private async runPoll(): Promise<INodeExecutionData[] | null> {
 		const mode: WorkflowExecuteMode = 'trigger';
 		const additionalData = executionAdditionalData(this.options.credentials, mode, [this.node]);
-		const context = new PollContext(this.workflow, this.node, additionalData, mode, this.activation);
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			mode,
+			this.activation,
+		);
 		// n8n starts an execution with the answer when it is not null.
 		const response = await new TriggersAndPollers().runPoll(this.workflow, this.node, context);
 		return response?.[0] ?? null;
@@ -109,12 +139,17 @@ export class ActiveTrigger {
 }
 
 /** Runs the trigger alone in a manual execution; its items, or the error that stopped the run. */
-export async function runTriggerManually(
-	options: TriggerOptions,
-): Promise<{ items: INodeExecutionData[]; error?: IRun['data']['resultData']['error']; staticData: IDataObject }> {
+export async function runTriggerManually(options: TriggerOptions): Promise<{
+	items: INodeExecutionData[];
+	error?: IRun['data']['resultData']['error'];
+	staticData: IDataObject;
+}> {
 	const { workflow, node } = triggerWorkflow(options);
 	const mode: WorkflowExecuteMode = 'manual';
-	const run = await new WorkflowExecute(executionAdditionalData(options.credentials, mode, [node]), mode).run({
+	const run = await new WorkflowExecute(
+		executionAdditionalData(options.credentials, mode, [node]),
+		mode,
+	).run({
 		workflow,
 		startNode: node,
 	});

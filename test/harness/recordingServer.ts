@@ -8,7 +8,10 @@ export interface RecordingServer {
 	server: Server;
 }
 
-/** Answers every request with an empty page and records what it was asked; for URLs the sandbox cannot serve. */
+/**
+ * Answers every request with an empty page and records what it was asked; for URLs the sandbox
+ * cannot serve.
+ */
 export async function recordingServer(): Promise<RecordingServer> {
 	const seen: IncomingMessage[] = [];
 	const server = createServer((request, response) => {
@@ -20,7 +23,10 @@ export async function recordingServer(): Promise<RecordingServer> {
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
 }
 
-/** A recording server for the calling suite, started before its tests, emptied before each and closed after all. */
+/**
+ * A recording server for the calling suite, started before its tests, emptied before each and
+ * closed after all.
+ */
 export function useRecordingServer(): RecordingServer {
 	const recorder = {} as RecordingServer;
 	beforeAll(async () => Object.assign(recorder, await recordingServer()));
@@ -40,7 +46,10 @@ export interface RedirectingServer {
 	target: RecordingServer;
 }
 
-/** Answers every request with a 301 to the same path on a recording server; for the calling suite, as above. */
+/**
+ * Answers every request with a 301 to the same path on a recording server; for the calling suite,
+ * as above.
+ */
 export function useRedirectingServer(): RedirectingServer {
 	const target = useRecordingServer();
 	const redirecting = { url: '', redirected: [] as string[], target };

@@ -1,6 +1,7 @@
 /**
- * Gives a test suite the local sandbox of the Integration API and checks, after each test, that every request the
- * node sent is one the OpenAPI document allows (the contract test): the node and the sandbox cannot drift apart.
+ * Gives a test suite the local sandbox of the Integration API and checks, after each test, that
+ * every request the node sent is one the OpenAPI document allows (the contract test): the node and
+ * the sandbox cannot drift apart.
  */
 import type { INodeParameters } from 'n8n-workflow';
 

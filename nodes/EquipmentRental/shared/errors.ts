@@ -8,7 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/** What the error helpers need of a node's context: the node, and the item when there is one (a trigger has none). */
+/**
+ * What the error helpers need of a node's context: the node, and the item when there is one (a
+ * trigger has none).
+ */
 export interface ErrorContext {
 	getNode(): INode;
 	getItemIndex?(): number;
@@ -20,14 +23,20 @@ export function itemSuffix(context: ErrorContext): string {
 	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 }
 
-const CREDENTIAL_HINT = "Check the Access Token and Base URL in the node's Equipment Rental API credential.";
+const CREDENTIAL_HINT =
+	"Check the Access Token and Base URL in the node's Equipment Rental API credential.";
 
-/** What the API says went wrong, from its GeneralError body (spec part 7: its shape is not shown, so read it loosely). */
+/**
+ * What the API says went wrong, from its GeneralError body (spec part 7: its shape is not shown, so
+ * read it loosely).
+ */
 function apiExplanation(body: unknown): { text?: string; field?: string } {
 	if (typeof body === 'string') return { text: body.trim().slice(0, 300) || undefined };
 	if (typeof body !== 'object' || body === null) return {};
 	const { message, error, field } = body as Record<string, unknown>;
-	const text = [message, error].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+	const text = [message, error].find(
+		(value) => typeof value === 'string' && value.trim() !== '',
+	) as string | undefined;
 	return { text, field: typeof field === 'string' ? field : undefined };
 }
 
@@ -36,7 +45,11 @@ function seconds(retryAfter: unknown): number | undefined {
 	return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-function messageForStatus(status: number, headers: IDataObject, retryAfterSeconds?: number): { message: string; hint?: string } {
+function messageForStatus(
+	status: number,
+	headers: IDataObject,
+	retryAfterSeconds?: number,
+): { message: string; hint?: string } {
 	if (status < 400) {
 		const location = typeof headers.location === 'string' ? headers.location : undefined;
 		return {
@@ -44,12 +57,23 @@ function messageForStatus(status: number, headers: IDataObject, retryAfterSecond
 			hint: `${location ? `It points to ${location}. ` : ''}Set the Base URL in the node's Equipment Rental API credential to the address the API now answers at (for example https:// rather than http://). Redirects are not followed, so that the access token is only ever sent to the Base URL.`,
 		};
 	}
-	if (status === 401) return { message: 'Authorization failed: the API did not accept the access token', hint: CREDENTIAL_HINT };
-	if (status === 403) return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
-	if (status === 404) return { message: 'Not found: no record has the ID you gave', hint: 'Check the IDs in the node.' };
+	if (status === 401)
+		return {
+			message: 'Authorization failed: the API did not accept the access token',
+			hint: CREDENTIAL_HINT,
+		};
+	if (status === 403)
+		return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
+	if (status === 404)
+		return {
+			message: 'Not found: no record has the ID you gave',
+			hint: 'Check the IDs in the node.',
+		};
 	if (status === 429) {
 		const wait =
-			retryAfterSeconds === undefined ? 'a little while' : `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
+			retryAfterSeconds === undefined
+				? 'a little while'
+				: `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
 		return {
 			message: `The API's rate limit was reached; retry after ${wait}`,
 			hint: "Lower 'Parallel Requests' under Options, or space requests out with Request Options > Batching.",
@@ -64,27 +88,40 @@ function messageForStatus(status: number, headers: IDataObject, retryAfterSecond
 	return { message: `The API rejected the request (HTTP ${status})` };
 }
 
-/** Whether an answer is an error or a redirect, which the node refuses rather than follows (see apiError). */
+/**
+ * Whether an answer is an error or a redirect, which the node refuses rather than follows (see
+ * apiError).
+ */
 export function isFailedResponse(response: IN8nHttpFullResponse): boolean {
 	return response.statusCode >= 300;
 }
 
 const REDACTED = '[redacted]';
 
-/** `value` with `secret` replaced in all its strings: an API may quote the token it refused in its error. */
+/**
+ * `value` with `secret` replaced in all its strings: an API may quote the token it refused in its
+ * error.
+ */
 function withoutSecret(value: unknown, secret: string | undefined): unknown {
 	if (!secret) return value;
 	if (typeof value === 'string') return value.split(secret).join(REDACTED);
 	if (Array.isArray(value)) return value.map((entry) => withoutSecret(entry, secret));
 	if (typeof value !== 'object' || value === null) return value;
-	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutSecret(entry, secret)]));
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [key, withoutSecret(entry, secret)]),
+	);
 }
 
 /**
- * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation, without the access
- * token should the API quote it. The engine hands such answers over instead of throwing (apiRequestOptions.ts).
+ * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation,
+ * without the access token should the API quote it. The engine hands such answers over instead of
+ * throwing (apiRequestOptions.ts).
  */
-export function apiError(context: ErrorContext, response: IN8nHttpFullResponse, accessToken?: string): NodeApiError {
+export function apiError(
+	context: ErrorContext,
+	response: IN8nHttpFullResponse,
+	accessToken?: string,
+): NodeApiError {
 	const status = response.statusCode;
 	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
 	const retryAfterSeconds = seconds(headers['retry-after']);
@@ -115,7 +152,8 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 		{},
 		{
 			message: `The API returned an unreadable response: expected ${expected}`,
-			description: 'The answer was cut off or was not JSON. Try again; if it persists, the API may be failing.',
+			description:
+				'The answer was cut off or was not JSON. Try again; if it persists, the API may be failing.',
 			httpCode: 'malformed',
 			itemIndex: context.getItemIndex?.(),
 		},
@@ -123,9 +161,9 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 }
 
 /**
- * postReceive of every operation: fails the item on an HTTP error status or on an answer that is not JSON. Where the
- * spec does not show a success body (create quote, attach, update release), an empty answer becomes
- * `{ "success": true }` so that the item still says what happened.
+ * postReceive of every operation: fails the item on an HTTP error status or on an answer that is
+ * not JSON. Where the spec does not show a success body (create quote, attach, update release), an
+ * empty answer becomes `{ "success": true }` so that the item still says what happened.
  */
 export async function checkApiResponse(
 	this: IExecuteSingleFunctions,
@@ -133,11 +171,15 @@ export async function checkApiResponse(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	if (isFailedResponse(response)) {
-		const { accessToken } = await this.getCredentials<{ accessToken?: string }>('equipmentRentalApi');
+		const { accessToken } = await this.getCredentials<{ accessToken?: string }>(
+			'equipmentRentalApi',
+		);
 		throw apiError(this, response, accessToken);
 	}
-	if (response.body === undefined || response.body === null || response.body === '') return [{ json: { success: true } }];
-	if (typeof response.body !== 'object') throw malformedResponseError(this, 'a JSON object or array');
+	if (response.body === undefined || response.body === null || response.body === '')
+		return [{ json: { success: true } }];
+	if (typeof response.body !== 'object')
+		throw malformedResponseError(this, 'a JSON object or array');
 	return items;
 }
 
@@ -150,13 +192,21 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 	ECONNABORTED: 'The Equipment Rental API did not answer in time',
 };
 
-type ErrorChain = { code?: unknown; httpCode?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown };
+type ErrorChain = {
+	code?: unknown;
+	httpCode?: unknown;
+	message?: unknown;
+	cause?: unknown;
+	errorResponse?: unknown;
+};
 
 /** The transport failure's code (ECONNRESET, ...), looking through n8n's wrappers. */
 export function transportErrorCode(error: unknown): string | undefined {
 	let link = error as ErrorChain | undefined;
 	for (let depth = 0; link && typeof link === 'object' && depth < 5; depth++) {
-		const code = [link.code, link.httpCode].find((value) => typeof value === 'string' && value in TRANSPORT_MESSAGES);
+		const code = [link.code, link.httpCode].find(
+			(value) => typeof value === 'string' && value in TRANSPORT_MESSAGES,
+		);
 		if (code) return code as string;
 		if (/socket hang up/i.test(String(link.message))) return 'ECONNRESET';
 		link = (link.cause ?? link.errorResponse) as ErrorChain | undefined;
@@ -165,10 +215,13 @@ export function transportErrorCode(error: unknown): string | undefined {
 }
 
 /**
- * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause, because the
- * HTTP client's error carries the request's headers, and with them the access token.
+ * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause,
+ * because the HTTP client's error carries the request's headers, and with them the access token.
  */
-export function toItemError(context: ErrorContext, error: unknown): NodeApiError | NodeOperationError {
+export function toItemError(
+	context: ErrorContext,
+	error: unknown,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	const code = transportErrorCode(error);
 	if (code) {
@@ -188,7 +241,11 @@ export function toItemError(context: ErrorContext, error: unknown): NodeApiError
 	}
 	// Errors built from the API's answer carry no cause; any other may hold the request (see above).
 	if (error instanceof NodeApiError && !error.cause) return error;
-	return new NodeOperationError(context.getNode(), error instanceof Error ? error.message : String(error), {
-		itemIndex: context.getItemIndex?.(),
-	});
+	return new NodeOperationError(
+		context.getNode(),
+		error instanceof Error ? error.message : String(error),
+		{
+			itemIndex: context.getItemIndex?.(),
+		},
+	);
 }

@@ -11,7 +11,10 @@ import { toItemError } from './errors';
 import { requestWithRetry } from './retry';
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
-export type ItemRun = (this: IExecutePaginationFunctions, request: RequestData) => Promise<INodeExecutionData[]>;
+export type ItemRun = (
+	this: IExecutePaginationFunctions,
+	request: RequestData,
+) => Promise<INodeExecutionData[]>;
 
 /** What one item adds to an operation's routed request: path parameters, query and body. */
 export interface RequestParts {
@@ -20,7 +23,9 @@ export interface RequestParts {
 	body?: IDataObject;
 }
 
-/** Fills `{name}` placeholders of the routed URL, each value encoded as exactly one path segment. */
+/**
+ * Fills `{name}` placeholders of the routed URL, each value encoded as exactly one path segment.
+ */
 function fillPath(url: string, values: Record<string, string> = {}): string {
 	return url.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
 		if (values[name] === undefined) throw new Error(`No value for the path parameter {${name}}`);
@@ -41,10 +46,11 @@ export function withParts(request: RequestData, parts: RequestParts): RequestDat
 }
 
 /**
- * Runs an operation once per input item through the engine's `pagination` hook. In n8n-core 2.8 it is the only
- * per-item function wrapped around the request: parameters read here fail only their own item (the engine reads
- * routed parameters for every item before sending any), and errors caught here keep their pairedItem, which the
- * engine drops from error items under Continue on Fail and the error output.
+ * Runs an operation once per input item through the engine's `pagination` hook. In n8n-core 2.8 it
+ * is the only per-item function wrapped around the request: parameters read here fail only their
+ * own item (the engine reads routed parameters for every item before sending any), and errors
+ * caught here keep their pairedItem, which the engine drops from error items under Continue on Fail
+ * and the error output.
  */
 export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'operations'> {
 	return {
@@ -54,7 +60,8 @@ export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'oper
 				const pairedItem = { item: this.getItemIndex() };
 				try {
 					const items = await run.call(this, request);
-					// The items are the run's own, and a list has thousands: they are paired in place, not copied.
+					// The items are the run's own, and a list has thousands: they are paired in place, not
+					// copied.
 					for (const item of items) item.pairedItem = pairedItem;
 					return items;
 				} catch (error) {

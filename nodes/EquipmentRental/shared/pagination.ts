@@ -5,11 +5,20 @@ import type { ErrorContext } from './errors';
 import { itemSuffix, malformedResponseError } from './errors';
 import type { ItemRun, RequestData, RequestParts } from './itemRequest';
 import { withParts } from './itemRequest';
-import { limitField, listOptionsField, pageSizeField, parallelRequestsField, returnAllField } from './listFields';
+import {
+	limitField,
+	listOptionsField,
+	pageSizeField,
+	parallelRequestsField,
+	returnAllField,
+} from './listFields';
 import { ItemParameters } from './parameters';
 import { requestWithRetry } from './retry';
 
-/** A list answer (spec 4.2, 4.8): one page of records and the number of records matching the filters. */
+/**
+ * A list answer (spec 4.2, 4.8): one page of records and the number of records matching the
+ * filters.
+ */
 export interface Page {
 	content: IDataObject[];
 	total: number;
@@ -17,11 +26,19 @@ export interface Page {
 
 export type FetchPage = (page: number, limit: number) => Promise<Page>;
 
-// Data that changes while it is being paged makes offsets shift; the list is read again this many times at most.
+// Data that changes while it is being paged makes offsets shift; the list is read again this many
+// times at most.
 const MAX_LIST_ATTEMPTS = 3;
 
-/** Runs `task` for indexes 0..count-1 with at most `concurrency` running at once; stops scheduling on failure. */
-async function forEachInParallel(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+/**
+ * Runs `task` for indexes 0..count-1 with at most `concurrency` running at once; stops scheduling
+ * on failure.
+ */
+async function forEachInParallel(
+	count: number,
+	concurrency: number,
+	task: (index: number) => Promise<void>,
+) {
 	let next = 0;
 	let failed = false;
 	const worker = async () => {
@@ -40,9 +57,9 @@ async function forEachInParallel(count: number, concurrency: number, task: (inde
 }
 
 /**
- * The records of a list's pages in page order, each id once (data shifting between pages repeats records), up to
- * `expected` records. Pages arrive in any order; each is joined as soon as the pages before it are in, so that
- * little work is left when the last page arrives.
+ * The records of a list's pages in page order, each id once (data shifting between pages repeats
+ * records), up to `expected` records. Pages arrive in any order; each is joined as soon as the
+ * pages before it are in, so that little work is left when the last page arrives.
  */
 class PageJoin {
 	readonly records: IDataObject[] = [];
@@ -59,7 +76,11 @@ class PageJoin {
 	add(pageIndex: number, page: Page) {
 		this.totalsAgree &&= page.total === this.total;
 		this.waitingPages.set(pageIndex, page);
-		for (let next = this.waitingPages.get(this.nextPageIndex); next; next = this.waitingPages.get(this.nextPageIndex)) {
+		for (
+			let next = this.waitingPages.get(this.nextPageIndex);
+			next;
+			next = this.waitingPages.get(this.nextPageIndex)
+		) {
 			this.waitingPages.delete(this.nextPageIndex++);
 			for (const record of next.content) this.keep(record);
 		}
@@ -76,16 +97,19 @@ class PageJoin {
 }
 
 /**
- * Reads `wanted` records (Infinity for all) in one pass: page 1 tells the total and the real page size, then the
- * remaining pages are fetched `parallel` at a time and joined in page order. The spec names no maximum page size,
- * so a page 1 shorter than asked while more records exist reveals a silent cap, and the other pages are asked at
- * that size so that page offsets line up.
+ * Reads `wanted` records (Infinity for all) in one pass: page 1 tells the total and the real page
+ * size, then the remaining pages are fetched `parallel` at a time and joined in page order. The
+ * spec names no maximum page size, so a page 1 shorter than asked while more records exist reveals
+ * a silent cap, and the other pages are asked at that size so that page offsets line up.
  */
 async function readOnce(fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
 	const firstLimit = Math.min(pageSize, wanted);
 	const first = await fetchPage(1, firstLimit);
 	const expected = Math.min(wanted, first.total);
-	const size = first.content.length < firstLimit && first.content.length < first.total ? first.content.length : firstLimit;
+	const size =
+		first.content.length < firstLimit && first.content.length < first.total
+			? first.content.length
+			: firstLimit;
 	if (size === 0) return { records: [], consistent: expected === 0, expected, total: first.total };
 
 	const join = new PageJoin(first.total, expected);
@@ -99,10 +123,16 @@ async function readOnce(fetchPage: FetchPage, wanted: number, pageSize: number, 
 }
 
 /**
- * Reads `wanted` records (Infinity for all) with `fetchPage`, reading the whole list again when it changed while it
- * was being paged; fails rather than return an incomplete list.
+ * Reads `wanted` records (Infinity for all) with `fetchPage`, reading the whole list again when it
+ * changed while it was being paged; fails rather than return an incomplete list.
  */
-export async function readList(context: ErrorContext, fetchPage: FetchPage, wanted: number, pageSize: number, parallel: number) {
+export async function readList(
+	context: ErrorContext,
+	fetchPage: FetchPage,
+	wanted: number,
+	pageSize: number,
+	parallel: number,
+) {
 	let attempt = await readOnce(fetchPage, wanted, pageSize, parallel);
 	for (let reads = 1; !attempt.consistent; reads++) {
 		if (reads === MAX_LIST_ATTEMPTS) {
@@ -124,16 +154,21 @@ export async function readList(context: ErrorContext, fetchPage: FetchPage, want
 export function asPage(context: ErrorContext, body: unknown): Page {
 	const page = body as Partial<Page> | undefined;
 	if (!Array.isArray(page?.content) || typeof page?.total !== 'number') {
-		throw malformedResponseError(context, 'a page of the form {"content": [...], "total": <number>}');
+		throw malformedResponseError(
+			context,
+			'a page of the form {"content": [...], "total": <number>}',
+		);
 	}
 	return page as Page;
 }
 
 /**
- * The run of a list operation: "Return All" reads every page, otherwise "Limit" records, with the item's path and
- * filters (`build`) sent on every page.
+ * The run of a list operation: "Return All" reads every page, otherwise "Limit" records, with the
+ * item's path and filters (`build`) sent on every page.
  */
-export function paginateByPage(build: (parameters: ItemParameters) => Pick<RequestParts, 'path' | 'qs'>): ItemRun {
+export function paginateByPage(
+	build: (parameters: ItemParameters) => Pick<RequestParts, 'path' | 'qs'>,
+): ItemRun {
 	return async function (this: IExecutePaginationFunctions, request: RequestData) {
 		const parameters = new ItemParameters(this);
 		const { path, qs } = build(parameters);
@@ -141,12 +176,20 @@ export function paginateByPage(build: (parameters: ItemParameters) => Pick<Reque
 		const wanted = returnAll
 			? Infinity
 			: Math.floor(parameters.number(limitField, { min: 1 }) ?? (limitField.default as number));
-		const pageSize = Math.floor(parameters.number(pageSizeField, { min: 1 }, listOptionsField) ?? (pageSizeField.default as number));
+		const pageSize = Math.floor(
+			parameters.number(pageSizeField, { min: 1 }, listOptionsField) ??
+				(pageSizeField.default as number),
+		);
 		const parallel = Math.floor(
-			parameters.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ?? (parallelRequestsField.default as number),
+			parameters.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ??
+				(parallelRequestsField.default as number),
 		);
 		const fetchPage: FetchPage = async (page, limit) =>
-			asPage(this, (await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })))[0]?.json);
+			asPage(
+				this,
+				(await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })))[0]
+					?.json,
+			);
 		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
 		return records.map((json) => ({ json }));
 	};

@@ -5,20 +5,26 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ErrorContext } from './errors';
 import { itemSuffix } from './errors';
 
-/** A node parameter as the user sees it: its saved name and its display name (used in error messages). */
+/**
+ * A node parameter as the user sees it: its saved name and its display name (used in error
+ * messages).
+ */
 export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally with a time.
+// Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally
+// with a time.
 const ISO_DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
 const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 // Half of a UTF-16 surrogate pair, without its other half.
-const LONE_SURROGATE_PATTERN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_PATTERN =
+	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const EXAMPLE_UUID = '3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f';
 
 function describeReceived(value: unknown): string {
 	if (value === undefined || value === null || value === '') return 'nothing';
-	if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+	if (typeof value === 'string')
+		return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
 	if (typeof value === 'number') return `the number ${Number.isNaN(value) ? 'NaN' : String(value)}`;
 	if (Array.isArray(value)) return 'a list';
 	return `a value of type ${typeof value}`;
@@ -29,7 +35,10 @@ function hasFourDigitYear(moment: DateTime): boolean {
 	return moment.year >= 0 && moment.year <= 9999;
 }
 
-/** An object of key-value pairs from any realm (expressions run in their own), not an instance such as a date. */
+/**
+ * An object of key-value pairs from any realm (expressions run in their own), not an instance such
+ * as a date.
+ */
 function isPlainObject(value: unknown): value is IDataObject {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
 	const prototype = Object.getPrototypeOf(value);
@@ -37,18 +46,24 @@ function isPlainObject(value: unknown): value is IDataObject {
 }
 
 function isUnset(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
-/** What reading parameters needs of a node's context: an item's function context, or a trigger's (no item). */
+/**
+ * What reading parameters needs of a node's context: an item's function context, or a trigger's (no
+ * item).
+ */
 export interface ParameterContext extends ErrorContext {
 	getNodeParameter(parameterName: string, fallbackValue?: unknown): unknown;
 	getTimezone(): string;
 }
 
 /**
- * Reads one item's parameters and checks each against the Integration API's rules before anything is sent.
- * Every error names the field's display name, what was expected and the item, so one bad item fails alone.
+ * Reads one item's parameters and checks each against the Integration API's rules before anything
+ * is sent. Every error names the field's display name, what was expected and the item, so one bad
+ * item fails alone.
  */
 export class ItemParameters {
 	private readonly itemIndex: number | undefined;
@@ -62,14 +77,21 @@ export class ItemParameters {
 		return new NodeOperationError(
 			this.context.getNode(),
 			`'${field.displayName}' must be ${expected}${itemSuffix(this.context)}`,
-			{ itemIndex: this.itemIndex, description: `${received.trim()}${hint ? ` ${hint}` : ''}`.trim() },
+			{
+				itemIndex: this.itemIndex,
+				description: `${received.trim()}${hint ? ` ${hint}` : ''}`.trim(),
+			},
 		);
 	}
 
-	/** The raw value, `undefined` when an optional field is left empty; a required empty field is an error. */
+	/**
+	 * The raw value, `undefined` when an optional field is left empty; a required empty field is an
+	 * error.
+	 */
 	private read(field: Field, collection?: Field): unknown {
 		const path = collection ? `${collection.name}.${field.name}` : field.name;
-		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field is missing.
+		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
+		// is missing.
 		const value = this.context.getNodeParameter(path, null) as unknown;
 		if (!isUnset(value)) return value;
 		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
@@ -92,11 +114,21 @@ export class ItemParameters {
 		}
 		const ids = entries
 			.filter((entry) => !isUnset(entry))
-			.map((entry) => this.checkUuid(field, entry, `a list of UUIDs such as ${EXAMPLE_UUID}, separated by commas`));
+			.map((entry) =>
+				this.checkUuid(
+					field,
+					entry,
+					`a list of UUIDs such as ${EXAMPLE_UUID}, separated by commas`,
+				),
+			);
 		return ids.length ? ids : undefined;
 	}
 
-	private checkUuid(field: Field, value: unknown, expected = `a UUID such as ${EXAMPLE_UUID}`): string {
+	private checkUuid(
+		field: Field,
+		value: unknown,
+		expected = `a UUID such as ${EXAMPLE_UUID}`,
+	): string {
 		const text = typeof value === 'string' ? value.trim() : undefined;
 		if (text === undefined || !UUID_PATTERN.test(text)) throw this.invalid(field, expected, value);
 		return text;
@@ -116,19 +148,32 @@ export class ItemParameters {
 	text(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		if (typeof value !== 'string' && typeof value !== 'number') throw this.invalid(field, 'text', value);
+		if (typeof value !== 'string' && typeof value !== 'number')
+			throw this.invalid(field, 'text', value);
 		return this.wholeCharacters(field, String(value), value);
 	}
 
-	/** Half of a UTF-16 surrogate pair is no character and has no UTF-8 form, so it cannot be put in a URL. */
+	/**
+	 * Half of a UTF-16 surrogate pair is no character and has no UTF-8 form, so it cannot be put in a
+	 * URL.
+	 */
 	private wholeCharacters(field: Field, text: string, value: unknown): string {
 		if (LONE_SURROGATE_PATTERN.test(text)) {
-			throw this.invalid(field, 'text of whole Unicode characters', value, 'It holds half of a surrogate pair.');
+			throw this.invalid(
+				field,
+				'text of whole Unicode characters',
+				value,
+				'It holds half of a surrogate pair.',
+			);
 		}
 		return text;
 	}
 
-	number(field: Field, bounds: { min?: number; max?: number } = {}, collection?: Field): number | undefined {
+	number(
+		field: Field,
+		bounds: { min?: number; max?: number } = {},
+		collection?: Field,
+	): number | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		const parsed =
@@ -146,7 +191,10 @@ export class ItemParameters {
 						? `a number no greater than ${bounds.max}`
 						: 'a number';
 		if (!Number.isFinite(parsed)) throw this.invalid(field, range, value);
-		if ((bounds.min !== undefined && parsed < bounds.min) || (bounds.max !== undefined && parsed > bounds.max)) {
+		if (
+			(bounds.min !== undefined && parsed < bounds.min) ||
+			(bounds.max !== undefined && parsed > bounds.max)
+		) {
 			throw this.invalid(field, range, value);
 		}
 		return parsed === 0 ? 0 : parsed;
@@ -161,16 +209,22 @@ export class ItemParameters {
 		return value.trim() as T;
 	}
 
-	/** A calendar date sent as YYYY-MM-DD; a date-time counts as its date in the workflow's timezone. */
+	/**
+	 * A calendar date sent as YYYY-MM-DD; a date-time counts as its date in the workflow's timezone.
+	 */
 	calendarDate(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		const day = this.toDateTime(value)?.setZone(this.context.getTimezone());
-		if (!day || !hasFourDigitYear(day)) throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
+		if (!day || !hasFourDigitYear(day))
+			throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
 		return day.toISODate() as string;
 	}
 
-	/** A moment sent as ISO 8601 in UTC; one written without an offset is read in the workflow's timezone. */
+	/**
+	 * A moment sent as ISO 8601 in UTC; one written without an offset is read in the workflow's
+	 * timezone.
+	 */
 	dateTime(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
@@ -203,15 +257,23 @@ export class ItemParameters {
 			try {
 				parsed = JSON.parse(value);
 			} catch {
-				throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value, 'The text is not valid JSON.');
+				throw this.invalid(
+					field,
+					'a JSON object such as {"channel": "chat"}',
+					value,
+					'The text is not valid JSON.',
+				);
 			}
 		}
-		if (!isPlainObject(parsed)) throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value);
+		if (!isPlainObject(parsed))
+			throw this.invalid(field, 'a JSON object such as {"channel": "chat"}', value);
 		return parsed;
 	}
 }
 
 /** Drops the fields that were not set, so that only what the user gave is sent. */
 export function withoutUnset(values: Record<string, unknown>): IDataObject {
-	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as IDataObject;
+	return Object.fromEntries(
+		Object.entries(values).filter(([, value]) => value !== undefined),
+	) as IDataObject;
 }

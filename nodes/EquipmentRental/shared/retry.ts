@@ -25,9 +25,9 @@ function retryDelayMs(error: unknown, retry: number): number | undefined {
 }
 
 /**
- * Runs `attempt`; when the request it sends may be repeated and fails transiently (5xx, 429, a dropped connection or
- * a cut-off body), runs it again a few times with backoff, honouring Retry-After. Every failure leaves as an item
- * error (see toItemError).
+ * Runs `attempt`; when the request it sends may be repeated and fails transiently (5xx, 429, a
+ * dropped connection or a cut-off body), runs it again a few times with backoff, honouring
+ * Retry-After. Every failure leaves as an item error (see toItemError).
  */
 export async function withRetries<T>(
 	context: ErrorContext,
@@ -46,8 +46,8 @@ export async function withRetries<T>(
 }
 
 /**
- * Sends a routed request, retrying a GET that fails transiently. GETs are idempotent; writes are never repeated,
- * since a write whose answer was lost may still have been applied.
+ * Sends a routed request, retrying a GET that fails transiently. GETs are idempotent; writes are
+ * never repeated, since a write whose answer was lost may still have been applied.
  */
 export async function requestWithRetry(
 	context: IExecutePaginationFunctions,
@@ -58,7 +58,11 @@ export async function requestWithRetry(
 		context,
 		async () => {
 			// The engine writes into the options it sends; each attempt gets its own copy.
-			const options = { ...request.options, headers: { ...request.options.headers }, qs: { ...request.options.qs } };
+			const options = {
+				...request.options,
+				headers: { ...request.options.headers },
+				qs: { ...request.options.qs },
+			};
 			return await context.makeRoutingRequest({ ...request, options });
 		},
 		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },

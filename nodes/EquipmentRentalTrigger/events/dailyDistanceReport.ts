@@ -1,5 +1,11 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { malformedResponseError } from '../../EquipmentRental/shared/errors';
@@ -40,22 +46,27 @@ async function distanceRecords(context: IPollFunctions, date: string): Promise<I
 }
 
 /**
- * Emits yesterday's distance records (yesterday in the workflow's timezone) at the first poll from the set hour on,
- * also on the day the workflow is activated. A report that is still empty is asked for again at the next poll of
- * the same day, in case the API has not finished it yet.
+ * Emits yesterday's distance records (yesterday in the workflow's timezone) at the first poll from
+ * the set hour on, also on the day the workflow is activated. A report that is still empty is asked
+ * for again at the next poll of the same day, in case the API has not finished it yet.
  */
 export async function poll(context: IPollFunctions): Promise<INodeExecutionData[]> {
-	const fromHour = Math.floor(new ItemParameters(context).number(hour, { min: 0, max: 23 }) ?? (hour.default as number));
+	const fromHour = Math.floor(
+		new ItemParameters(context).number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
+	);
 	const now = DateTime.now().setZone(context.getTimezone());
 	const yesterday = now.minus({ days: 1 }).toISODate() as string;
-	if (context.getMode() === 'manual') return (await distanceRecords(context, yesterday)).map((json) => ({ json }));
+	if (context.getMode() === 'manual')
+		return (await distanceRecords(context, yesterday)).map((json) => ({ json }));
 
 	const staticData = context.getWorkflowStaticData('node');
 	const previous = staticData[EVENT] as DistanceReportState | undefined;
-	// Dates compare as text; a later date already emitted (the timezone was changed) also counts as done.
+	// Dates compare as text; a later date already emitted (the timezone was changed) also counts as
+	// done.
 	if (now.hour < fromHour || (previous && previous.lastReportedDate >= yesterday)) return [];
 
 	const records = await distanceRecords(context, yesterday);
-	if (records.length > 0) staticData[EVENT] = { lastReportedDate: yesterday } satisfies DistanceReportState;
+	if (records.length > 0)
+		staticData[EVENT] = { lastReportedDate: yesterday } satisfies DistanceReportState;
 	return records.map((json) => ({ json }));
 }

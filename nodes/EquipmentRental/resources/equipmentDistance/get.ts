@@ -21,13 +21,16 @@ const date: INodeProperties = {
 		"Day to report (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone. For yesterday use {{ $today.minus({ days: 1 }) }}.",
 };
 
-/** The API answers a plain array of distance records (spec 4.6): one output item each, nulls kept. */
+/**
+ * The API answers a plain array of distance records (spec 4.6): one output item each, nulls kept.
+ */
 async function oneItemPerRecord(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	if (!Array.isArray(response.body)) throw malformedResponseError(this, 'an array of distance records');
+	if (!Array.isArray(response.body))
+		throw malformedResponseError(this, 'an array of distance records');
 	return response.body.map((record) => ({ json: record }));
 }
 
@@ -48,4 +51,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['equipmentDistance'], operation: ['get'] } }, [date]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['equipmentDistance'], operation: ['get'] } },
+	[date],
+);

@@ -79,8 +79,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['equipmentModel'], operation: ['getAll'] } }, [
-	...listFields,
-	filters,
-	listOptionsField,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['equipmentModel'], operation: ['getAll'] } },
+	[...listFields, filters, listOptionsField],
+);

@@ -36,4 +36,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['inventory'], operation: ['delete'] } }, [inventoryId]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['inventory'], operation: ['delete'] } },
+	[inventoryId],
+);

@@ -30,7 +30,8 @@ export const option: INodePropertyOptions = {
 	name: 'Attach Service',
 	value: 'attach',
 	action: 'Attach a service product to a product',
-	description: 'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
+	description:
+		'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
 	routing: {
 		request: { method: 'POST', url: '/master-data/v1/product-management/products/{id}/attach' },
 		output: { postReceive: [checkApiResponse] },
@@ -46,7 +47,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['product'], operation: ['attach'] } }, [
-	productId,
-	serviceProductId,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['attach'] } },
+	[productId, serviceProductId],
+);

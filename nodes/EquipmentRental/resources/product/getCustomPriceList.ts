@@ -15,7 +15,8 @@ const customPriceId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'Identifier of the custom price list to read, exactly as the rental system gives it (its format is not documented)',
+	description:
+		'Identifier of the custom price list to read, exactly as the rental system gives it (its format is not documented)',
 };
 
 const productId: INodeProperties = {
@@ -51,7 +52,10 @@ export const option: INodePropertyOptions = {
 	description:
 		'List the entries of a custom price list: one item per product with its price, discount and further quantity tiers in "children"',
 	routing: {
-		request: { method: 'GET', url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}' },
+		request: {
+			method: 'GET',
+			url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
+		},
 		output: { postReceive: [checkApiResponse] },
 		...perItem(
 			paginateByPage((item) => ({
@@ -65,9 +69,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['product'], operation: ['getCustomPriceList'] } }, [
-	customPriceId,
-	...listFields,
-	filters,
-	listOptionsField,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['getCustomPriceList'] } },
+	[customPriceId, ...listFields, filters, listOptionsField],
+);

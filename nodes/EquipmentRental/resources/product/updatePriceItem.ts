@@ -44,7 +44,8 @@ const price: INodeProperties = {
 	required: true,
 	default: 0,
 	typeOptions: { minValue: 0, numberPrecision: 2 },
-	description: 'Price per unit for this range, at least 0: an amount, or a percentage if Calculation Type is Percentage',
+	description:
+		'Price per unit for this range, at least 0: an amount, or a percentage if Calculation Type is Percentage',
 };
 
 const calculationType: INodeProperties = {
@@ -54,7 +55,11 @@ const calculationType: INodeProperties = {
 	default: 'FIXED',
 	options: [
 		{ name: 'Fixed', value: 'FIXED', description: 'The price is an absolute amount' },
-		{ name: 'Percentage', value: 'PERCENTAGE', description: 'The price is a percentage, e.g. of a base price' },
+		{
+			name: 'Percentage',
+			value: 'PERCENTAGE',
+			description: 'The price is a percentage, e.g. of a base price',
+		},
 	],
 	description: 'How the price is read',
 };
@@ -63,9 +68,13 @@ export const option: INodePropertyOptions = {
 	name: 'Update Price Item',
 	value: 'updatePriceItem',
 	action: 'Update a price item of a product',
-	description: 'Change the quantity range, price and calculation type of one price item (tier) of a product',
+	description:
+		'Change the quantity range, price and calculation type of one price item (tier) of a product',
 	routing: {
-		request: { method: 'PUT', url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}' },
+		request: {
+			method: 'PUT',
+			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
+		},
 		output: { postReceive: [checkApiResponse] },
 		...perItem(
 			sendOnce(function () {
@@ -83,10 +92,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['product'], operation: ['updatePriceItem'] } }, [
-	productId,
-	priceId,
-	from,
-	price,
-	calculationType,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['updatePriceItem'] } },
+	[productId, priceId, from, price, calculationType],
+);

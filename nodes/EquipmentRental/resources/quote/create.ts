@@ -36,7 +36,8 @@ const amount: INodeProperties = {
 	required: true,
 	default: 0,
 	typeOptions: { maxValue: AMOUNT_MAX, numberPrecision: 2 },
-	description: 'Total amount of the quote as a plain number without currency sign, e.g. 1250.50; at most 100,000,000',
+	description:
+		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50; at most 100,000,000',
 };
 
 const bookingIds: INodeProperties = {
@@ -45,21 +46,24 @@ const bookingIds: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}, ...`,
-	description: 'UUIDs of the bookings the quote covers, separated by commas (an array from an expression works too)',
+	description:
+		'UUIDs of the bookings the quote covers, separated by commas (an array from an expression works too)',
 };
 const date: INodeProperties = {
 	displayName: 'Date',
 	name: 'date',
 	type: 'dateTime',
 	default: '',
-	description: "Date of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
+	description:
+		"Date of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
 };
 const deadline: INodeProperties = {
 	displayName: 'Deadline',
 	name: 'deadline',
 	type: 'dateTime',
 	default: '',
-	description: "Deadline of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
+	description:
+		"Deadline of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
 };
 const endDate: INodeProperties = {
 	displayName: 'End Date',
@@ -105,7 +109,8 @@ const quoteId: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Q-2024-0042',
-	description: 'Business identifier of the quote, any text, e.g. a quote number from your own numbering',
+	description:
+		'Business identifier of the quote, any text, e.g. a quote number from your own numbering',
 };
 const startDate: INodeProperties = {
 	displayName: 'Start Date',
@@ -133,14 +138,27 @@ const additionalFields: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
-	options: [bookingIds, date, deadline, endDate, externalId, mediaId, mediaName, metadata, quoteId, startDate, status],
+	options: [
+		bookingIds,
+		date,
+		deadline,
+		endDate,
+		externalId,
+		mediaId,
+		mediaName,
+		metadata,
+		quoteId,
+		startDate,
+		status,
+	],
 };
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a quote',
-	description: 'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
+	description:
+		'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
 	routing: {
 		request: { method: 'POST', url: '/master-data/v1/quote-management/quotes' },
 		output: { postReceive: [checkApiResponse] },
@@ -170,9 +188,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['quote'], operation: ['create'] } }, [
-	clientId,
-	contractId,
-	amount,
-	additionalFields,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['quote'], operation: ['create'] } },
+	[clientId, contractId, amount, additionalFields],
+);

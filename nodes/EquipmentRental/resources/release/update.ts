@@ -44,7 +44,8 @@ const percentage: INodeProperties = {
 	name: 'percentage',
 	type: 'number',
 	default: 0,
-	description: 'Percentage of the release, a number (the API does not document its range or meaning further)',
+	description:
+		'Percentage of the release, a number (the API does not document its range or meaning further)',
 };
 const quantity: INodeProperties = {
 	displayName: 'Quantity',
@@ -84,7 +85,8 @@ export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a release',
-	description: 'Change fields of a release of a booking; fields not added under Update Fields stay as they are',
+	description:
+		'Change fields of a release of a booking; fields not added under Update Fields stay as they are',
 	routing: {
 		request: { method: 'PATCH', url: '/master-data/v1/booking-management/releases/{id}' },
 		output: { postReceive: [checkApiResponse] },
@@ -102,7 +104,12 @@ export const option: INodePropertyOptions = {
 					externalId: item.identifier(externalId, updateFields),
 				});
 				if (Object.keys(body).length === 0) {
-					throw item.invalid(updateFields, 'given at least one field to change', undefined, 'Add a field under Update Fields.');
+					throw item.invalid(
+						updateFields,
+						'given at least one field to change',
+						undefined,
+						'Add a field under Update Fields.',
+					);
 				}
 				return { path: { id }, body };
 			}),
@@ -110,7 +117,7 @@ export const option: INodePropertyOptions = {
 	},
 };
 
-export const fields = updateDisplayOptions({ show: { resource: ['release'], operation: ['update'] } }, [
-	releaseId,
-	updateFields,
-]);
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['release'], operation: ['update'] } },
+	[releaseId, updateFields],
+);
