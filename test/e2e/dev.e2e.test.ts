@@ -40,7 +40,12 @@ function stillRunning(): number[] {
 
 const devs: Dev[] = [];
 
-function startDev(args: string[]): Dev {
+function startDev(on: { userFolder: string; port: number; sandboxPort: number }): Dev {
+	const args = [
+		`--user-folder=${on.userFolder}`,
+		`--port=${on.port}`,
+		`--sandbox-port=${on.sandboxPort}`,
+	];
 	const env = { ...process.env };
 	delete env.NODE_ENV;
 	delete env.JEST_WORKER_ID;
@@ -137,14 +142,7 @@ beforeAll(async () => {
 	userFolder = path.join(tmp, 'n8n-user');
 	port = await rt.getFreePort();
 	sandboxPort = await rt.getFreePort();
-	first = startDev([
-		'--user-folder',
-		userFolder,
-		'--port',
-		`${port}`,
-		'--sandbox-port',
-		`${sandboxPort}`,
-	]);
+	first = startDev({ userFolder, port, sandboxPort });
 	await whenReady(first);
 }, START_TIMEOUT_MS + 10_000);
 
@@ -181,14 +179,11 @@ test('a second dev on the same user folder says which dev runs there, and change
 	const lockBefore = readLock(userFolder);
 
 	// Other ports, so that only the user folder stands in its way.
-	const second = startDev([
-		'--user-folder',
+	const second = startDev({
 		userFolder,
-		'--port',
-		`${await rt.getFreePort()}`,
-		'--sandbox-port',
-		`${await rt.getFreePort()}`,
-	]);
+		port: await rt.getFreePort(),
+		sandboxPort: await rt.getFreePort(),
+	});
 
 	expect(await refusal(second)).toBe(1);
 	expect(second.output()).toContain(`another npm run dev (PID ${first.child.pid})`);
@@ -203,14 +198,11 @@ test('a second dev on a port in use names the process that holds it', async () =
 	const otherFolder = path.join(tmp, 'other-user');
 	const { n8n } = readLock(userFolder);
 
-	const second = startDev([
-		'--user-folder',
-		otherFolder,
-		'--port',
-		`${port}`,
-		'--sandbox-port',
-		`${await rt.getFreePort()}`,
-	]);
+	const second = startDev({
+		userFolder: otherFolder,
+		port,
+		sandboxPort: await rt.getFreePort(),
+	});
 
 	expect(await refusal(second)).toBe(1);
 	expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
@@ -231,10 +223,8 @@ test('a dev killed with SIGKILL leaves nothing running within 15 seconds', async
 	expect(taskRunner).toBeDefined();
 
 	process.kill(first.child.pid!, 'SIGKILL');
-	const killedAt = Date.now();
-	await waitUntilGone('after SIGKILL of dev', SIGKILL_CLEANUP_MS, [port, sandboxPort]);
 
-	expect(Date.now() - killedAt).toBeLessThan(SIGKILL_CLEANUP_MS);
+	await waitUntilGone('after SIGKILL of dev', SIGKILL_CLEANUP_MS, [port, sandboxPort]);
 	const groups = new Set([n8n.pid, first.child.pid]);
 	const inGroups = rt.allProcesses().filter((p) => groups.has(p.pgid) && p.state !== 'Z');
 	expect(inGroups).toEqual([]);
@@ -244,14 +234,7 @@ test(
 	'the next dev takes over the stale lock, and Ctrl-C stops everything it started',
 	async () => {
 		expect(readLock(userFolder).pid).toBe(first.child.pid);
-		const again = startDev([
-			'--user-folder',
-			userFolder,
-			'--port',
-			`${port}`,
-			'--sandbox-port',
-			`${sandboxPort}`,
-		]);
+		const again = startDev({ userFolder, port, sandboxPort });
 		await whenReady(again);
 		expect(readLock(userFolder).pid).toBe(again.child.pid);
 		expect(stillRunning().length).toBeGreaterThan(0);
