@@ -4,12 +4,17 @@
  * npm run dev: a real n8n (pinned) with this package loaded, talking to the local sandbox.
  *
  *   node scripts/dev.js [--port 5678] [--sandbox-port 4010] [--token sandbox-token]
- *                       [--skip-build] [--reset]
+ *                       [--user-folder .dev/n8n-user] [--skip-build] [--reset]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
- * installs the package into .dev/n8n-user as a community package, imports the sandbox credential
- * and the example workflows, creates the owner account, and prints the editor URL and login.
- * Ctrl-C stops n8n (with its task runner) and the sandbox.
+ * installs the package into the user folder as a community package, imports the sandbox
+ * credential and the example workflows, creates the owner account, and prints the editor URL and
+ * login. n8n's output goes to n8n.log in the user folder and is followed here.
+ *
+ * n8n stops with this process however it stops: Ctrl-C and a closed terminal stop it here, a
+ * SIGKILL or a crash through the guard that watches this process (runtime/guard.js); the sandbox
+ * runs inside this process. One dev per user folder (dev-lock.js), and a busy port is reported
+ * with the process that holds it rather than replaced by another port.
  */
 
 const { spawnSync } = require('node:child_process');
@@ -18,11 +23,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
+const { LOCK_FILE, acquireDevLock, processRecord } = require('./dev-lock');
 const rt = require('./n8n-runtime');
 
-const DEV_DIR = path.join(rt.PACKAGE_ROOT, '.dev');
-const USER_FOLDER = path.join(DEV_DIR, 'n8n-user');
-const STATE_FILE = path.join(USER_FOLDER, 'dev-state.json');
+const DEFAULT_USER_FOLDER = path.join(rt.PACKAGE_ROOT, '.dev', 'n8n-user');
 
 /** The owner account created on first start (local development only). */
 const OWNER = Object.freeze({
@@ -36,64 +40,159 @@ function say(...args) {
 	console.log('[dev]', ...args);
 }
 
-function readState() {
+/** A reason not to start, told to the user as it is (no stack trace), exit code 1. */
+class Refusal extends Error {}
+
+function stateFile(userFolder) {
+	return path.join(userFolder, 'dev-state.json');
+}
+
+function readState(userFolder) {
 	try {
-		return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+		return JSON.parse(fs.readFileSync(stateFile(userFolder), 'utf8'));
 	} catch {
 		return {};
 	}
 }
 
-function writeState(state) {
-	fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n');
+function writeState(userFolder, state) {
+	fs.writeFileSync(stateFile(userFolder), JSON.stringify(state, null, 2) + '\n');
 }
 
 function hash(value) {
 	return crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 
+/** The path as the user would type it: relative inside the current folder, absolute outside. */
+function shortPath(file) {
+	const relative = path.relative(process.cwd(), file);
+	return relative && !relative.startsWith('..') ? relative : file;
+}
+
+function clockTime(isoDate) {
+	return new Date(isoDate).toLocaleTimeString();
+}
+
 // Everything started by main() is stopped by shutdown(), whatever happens in between.
+let lock;
 let sandbox;
 let n8n;
 let stopping = false;
 async function shutdown(code = 0) {
 	if (stopping) return;
 	stopping = true;
-	say('stopping...');
+	if (n8n || sandbox) say('stopping...');
 	if (n8n) await n8n.stop().catch(() => {});
 	if (sandbox) await sandbox.close().catch(() => {});
-	say('stopped');
+	if (lock) lock.release();
+	if (n8n || sandbox) say('stopped');
 	process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(0));
 // A closed stdout (the terminal or a `| tee` gone) must not stop the shutdown.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-async function pickPort(preferred, what) {
-	if (preferred && (await rt.isPortFree(preferred))) return preferred;
-	const port = await rt.getFreePort();
-	if (preferred) say(`port ${preferred} is busy; ${what} uses ${port}`);
+function parsePort(value, flag) {
+	const port = Number(value);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) {
+		throw new Refusal(`${flag} must be a port number from 1 to 65535, got "${value}"`);
+	}
 	return port;
 }
 
+/** The first free port after `port`, for a suggestion the user can paste. */
+async function nextFreePort(port, taken = []) {
+	let candidate = port + 1;
+	while (taken.includes(candidate) || !(await rt.isPortFree(candidate))) candidate++;
+	return candidate;
+}
+
+/** A command line that starts a separate instance: free ports, and a user folder of its own. */
+async function separateInstanceHint(flags, { ownFolder }) {
+	const port = await nextFreePort(flags.port);
+	const sandboxPort = await nextFreePort(flags.sandboxPort, [port]);
+	const folder = ownFolder ? `${flags.userFolder}-2` : flags.userFolder;
+	return `npm run dev -- --user-folder ${shortPath(folder)} --port ${port} --sandbox-port ${sandboxPort}`;
+}
+
+/** The refusal for a user folder that a live dev holds: who, where, and what to do instead. */
+async function busyFolderRefusal(holder, flags) {
+	const state = holder.n8n
+		? `n8n PID ${holder.n8n.pid}, ready since ${clockTime(holder.readyAt)}`
+		: `still starting, since ${clockTime(holder.startedAt)}`;
+	return new Refusal(
+		[
+			`another npm run dev (PID ${holder.pid}) is running on the user folder ` +
+				`${shortPath(flags.userFolder)}:`,
+			`  its editor: ${holder.url}/  (${state})`,
+			`  its sandbox: ${holder.sandboxUrl}`,
+			"Two n8n instances must not share a user folder: they would rewrite each other's " +
+				'credential and database.',
+			`Use that one, stop it (Ctrl-C in its terminal, or kill ${holder.pid}), or start a ` +
+				'separate instance with its own folder and ports:',
+			`  ${await separateInstanceHint(flags, { ownFolder: true })}`,
+		].join('\n'),
+	);
+}
+
+/** Refuses a busy port, naming the process on it, instead of moving to another port. */
+async function ensurePortFree(port, flag, flags) {
+	if (await rt.isPortFree(port)) return;
+	const holder = rt.portHolder(port);
+	const who = holder ? `PID ${holder.pid} (${holder.command})` : 'another process';
+	throw new Refusal(
+		[
+			`port ${port} is in use by ${who}, which listens at http://localhost:${port}/`,
+			`Stop it, or choose another port with ${flag} <port>, for example:`,
+			`  ${await separateInstanceHint(flags, { ownFolder: false })}`,
+		].join('\n'),
+	);
+}
+
+/** --reset: empties the user folder but keeps this process's lock. */
+function resetUserFolder(userFolder) {
+	say(`--reset: emptying ${shortPath(userFolder)}`);
+	for (const entry of fs.readdirSync(userFolder)) {
+		if (entry !== LOCK_FILE)
+			fs.rmSync(path.join(userFolder, entry), { recursive: true, force: true });
+	}
+}
+
 async function main() {
-	const { values: flags } = parseArgs({
+	const { values: options } = parseArgs({
 		options: {
 			port: { type: 'string', default: process.env.N8N_DEV_PORT || '5678' },
 			'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT || '4010' },
 			token: { type: 'string', default: process.env.SANDBOX_TOKEN || 'sandbox-token' },
+			'user-folder': { type: 'string', default: DEFAULT_USER_FOLDER },
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
 		},
 	});
+	const flags = {
+		port: parsePort(options.port, '--port'),
+		sandboxPort: parsePort(options['sandbox-port'], '--sandbox-port'),
+		token: options.token,
+		userFolder: path.resolve(options['user-folder']),
+	};
 	const started = Date.now();
+	const url = `http://localhost:${flags.port}`;
+	const sandboxUrl = `http://127.0.0.1:${flags.sandboxPort}`;
 
-	if (flags.reset) {
-		say(`--reset: removing ${USER_FOLDER}`);
-		fs.rmSync(USER_FOLDER, { recursive: true, force: true });
+	const acquired = acquireDevLock(flags.userFolder, { url, sandboxUrl });
+	if (acquired.holder) throw await busyFolderRefusal(acquired.holder, flags);
+	lock = acquired.lock;
+	const orphan = acquired.previous?.n8n;
+	if (orphan && rt.isProcessRunning(orphan.pid, orphan.startTime)) {
+		say(`the n8n (PID ${orphan.pid}) of a dev that ended abruptly still runs here; stopping it`);
+		await rt.stopGroup(orphan.pid);
 	}
+	await ensurePortFree(flags.port, '--port', flags);
+	await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
 
-	if (!flags['skip-build']) {
+	if (options.reset) resetUserFolder(flags.userFolder);
+
+	if (!options['skip-build']) {
 		say('building the package (npm run build)');
 		const build = spawnSync('npm', ['run', '--silent', 'build'], {
 			cwd: rt.PACKAGE_ROOT,
@@ -103,44 +202,43 @@ async function main() {
 	}
 
 	const { startSandbox } = require(path.join(rt.PACKAGE_ROOT, 'sandbox', 'server'));
-	const sandboxPort = await pickPort(Number(flags['sandbox-port']), 'the sandbox');
-	sandbox = await startSandbox({ port: sandboxPort, token: flags.token });
+	sandbox = await startSandbox({ port: flags.sandboxPort, token: flags.token });
 	say(`sandbox listening on ${sandbox.url}`);
 
 	await rt.ensureN8n();
 
-	fs.mkdirSync(USER_FOLDER, { recursive: true });
-	rt.installPackageInto(USER_FOLDER);
+	const { userFolder } = flags;
+	rt.installPackageInto(userFolder);
 	rt.ensureFilesDir();
-	const state = readState();
+	const state = readState(userFolder);
 
 	// Importing costs an n8n boot each (~6 s): only when something changed.
 	const credential = rt.sandboxCredential({ sandboxUrl: sandbox.url, token: flags.token });
 	if (state.credential !== hash(credential)) {
 		say(`importing credential "${credential.name}" -> ${sandbox.url}`);
-		await rt.importCredentials(USER_FOLDER, [credential]);
+		await rt.importCredentials(userFolder, [credential]);
 		state.credential = hash(credential);
-		writeState(state);
+		writeState(userFolder, state);
 	}
 	const examples = rt.loadExamples();
 	state.examples = state.examples || {};
 	const changed = examples.filter((wf) => state.examples[wf.file] !== hash(wf));
 	if (changed.length) {
 		say(`importing example workflows: ${changed.map((wf) => wf.file).join(', ')}`);
-		await rt.importWorkflows(USER_FOLDER, changed);
+		await rt.importWorkflows(userFolder, changed);
 		for (const wf of changed) state.examples[wf.file] = hash(wf);
-		writeState(state);
+		writeState(userFolder, state);
 	}
 
-	const port = await pickPort(Number(flags.port), 'n8n');
-	say(`starting n8n ${rt.N8N_VERSION} on port ${port}`);
-	n8n = await rt.startN8nServer(USER_FOLDER, { port });
+	say(`starting n8n ${rt.N8N_VERSION} on port ${flags.port}`);
+	n8n = await rt.startN8nServer(userFolder, { port: flags.port });
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
-			say(`n8n exited (${code})`);
+			say(`n8n exited (${code}); its log: ${shortPath(n8n.logFile)}`);
 			shutdown(code || 1);
 		}
 	});
+	lock.update({ n8n: processRecord(n8n.child.pid), readyAt: new Date().toISOString() });
 
 	if (await rt.setupOwner(n8n.url, OWNER)) say(`owner account created: ${OWNER.email}`);
 
@@ -158,7 +256,9 @@ async function main() {
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
 			`  Examples:    ${examples.map((wf) => wf.name).join('\n               ')}`,
 			`  Files:       workflows may write to ${rt.EXAMPLE_FILES_DIR}`,
-			`  User folder: ${path.relative(process.cwd(), USER_FOLDER) || USER_FOLDER}`,
+			`  User folder: ${shortPath(userFolder)}`,
+			`  n8n's log:   ${shortPath(n8n.logFile)} (followed below)`,
+			`  Processes:   dev PID ${process.pid}, n8n PID ${n8n.child.pid}`,
 			'',
 			'  Ctrl-C stops n8n and the sandbox. After a rebuild, restart npm run dev.',
 			line,
@@ -168,6 +268,11 @@ async function main() {
 }
 
 main().catch((err) => {
-	console.error('[dev] failed:', err && err.stack ? err.stack : err);
+	// Wrong flags (parseArgs) and refusals are the user's to fix: the message alone says it.
+	if (err instanceof Refusal || /^ERR_PARSE_ARGS/.test(err?.code)) {
+		for (const text of err.message.split('\n')) console.error('[dev]', text);
+	} else {
+		console.error('[dev] failed:', err && err.stack ? err.stack : err);
+	}
 	shutdown(1);
 });

@@ -53,11 +53,16 @@ function run(cmd, args, opts = {}) {
 	});
 }
 
+/** How often a process waiting for another's install says so. */
+const WAIT_REPORT_MS = 30 * 1000;
+
 /** A lock (a directory, created atomically) so that two processes never install at once. */
 async function withInstallLock(dir, fn) {
 	const lock = `${dir}.lock`;
 	fs.mkdirSync(path.dirname(lock), { recursive: true });
-	const deadline = Date.now() + 20 * 60 * 1000;
+	const waitingSince = Date.now();
+	const deadline = waitingSince + 20 * 60 * 1000;
+	let reportedAt = 0;
 	for (;;) {
 		try {
 			fs.mkdirSync(lock);
@@ -78,10 +83,19 @@ async function withInstallLock(dir, fn) {
 				} catch {}
 			}
 			if (!alive && owner) {
+				log(`the n8n install by PID ${owner} did not finish (the process is gone); taking over`);
 				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for install lock ${lock}`);
+			if (Date.now() - reportedAt >= WAIT_REPORT_MS) {
+				reportedAt = Date.now();
+				const waited = Math.round((reportedAt - waitingSince) / 1000);
+				log(
+					`waiting for ${owner ? `PID ${owner}` : 'another process'} to finish installing ` +
+						`n8n@${N8N_VERSION} (lock ${lock}; waited ${waited} s so far)`,
+				);
+			}
 			await sleep(2000);
 		}
 	}

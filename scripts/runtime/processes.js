@@ -7,7 +7,9 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
+const path = require('node:path');
 
+const { guardProcessGroup } = require('./guard');
 const { ensureN8n } = require('./install');
 const { DEFAULT_ENCRYPTION_KEY, EXAMPLE_FILES_DIR, sleep } = require('./project');
 
@@ -123,6 +125,7 @@ async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } 
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true,
 		});
+		guardProcessGroup(child.pid);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d) => (stdout += d));
@@ -174,13 +177,46 @@ async function waitForHttp(
 	throw new Error(`Timed out waiting for ${url}: ${lastErr && lastErr.message}`);
 }
 
+/** Copies what gets appended to a file to a stream (`tail -f`); returns a function that stops. */
+function followFile(file, to) {
+	const fd = fs.openSync(file, 'r');
+	const buffer = Buffer.alloc(64 * 1024);
+	let position = 0;
+	const copy = () => {
+		let bytes;
+		while ((bytes = fs.readSync(fd, buffer, 0, buffer.length, position)) > 0) {
+			position += bytes;
+			try {
+				to.write(Buffer.from(buffer.subarray(0, bytes)));
+			} catch {}
+		}
+	};
+	const timer = setInterval(copy, 250);
+	timer.unref();
+	let stopped = false;
+	return () => {
+		if (stopped) return;
+		stopped = true;
+		clearInterval(timer);
+		copy();
+		fs.closeSync(fd);
+	};
+}
+
 /**
- * Starts `n8n start` on the user folder in its own process group. Resolves once n8n answers on
- * /healthz/readiness with { url, port, child, stop() }.
+ * Starts `n8n start` on the user folder in its own process group, under a guard that stops the
+ * group if this process dies. n8n writes its output to logFile (default: n8n.log in the user
+ * folder), never to a pipe: a pipe to a parent that died makes n8n's logger spin on EPIPE. With
+ * output 'forward' the log is followed onto this process's stdout. Resolves once n8n answers on
+ * /healthz/readiness with { url, port, child, logFile, logTail(maxChars), stop() }.
  */
-async function startN8nServer(userFolder, { port, output = 'forward', env = {} } = {}) {
+async function startN8nServer(
+	userFolder,
+	{ port, output = 'forward', env = {}, logFile = path.join(userFolder, 'n8n.log') } = {},
+) {
 	const bin = await ensureN8n();
 	const brokerPort = await getFreePort();
+	const log = fs.openSync(logFile, 'w');
 	const child = spawn(process.execPath, [bin, 'start'], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, {
@@ -192,32 +228,24 @@ async function startN8nServer(userFolder, { port, output = 'forward', env = {} }
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 			...env,
 		}),
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: ['ignore', log, log],
 		detached: true,
 	});
-	// n8n's output goes through this process rather than straight to the terminal, so that a closed
-	// terminal or pipe (e.g. `npm run dev | tee log` after Ctrl-C) never blocks n8n's shutdown.
-	for (const [from, to] of [
-		[child.stdout, process.stdout],
-		[child.stderr, process.stderr],
-	]) {
-		from.on('data', (chunk) => {
-			if (output !== 'forward') return;
-			try {
-				to.write(chunk);
-			} catch {}
-		});
-	}
+	fs.closeSync(log);
+	guardProcessGroup(child.pid);
+	const stopFollowing = output === 'forward' ? followFile(logFile, process.stdout) : () => {};
 	let exited = false;
 	child.on('exit', () => (exited = true));
 	const url = `http://localhost:${port}`;
 	const stop = async (timeoutMs = 15000) => {
-		if (exited) return killGroup(child.pid, 'SIGKILL');
-		killGroup(child.pid, 'SIGTERM');
-		const deadline = Date.now() + timeoutMs;
-		while (!exited && Date.now() < deadline) await sleep(200);
+		if (!exited) {
+			killGroup(child.pid, 'SIGTERM');
+			const deadline = Date.now() + timeoutMs;
+			while (!exited && Date.now() < deadline) await sleep(200);
+		}
 		// The task runner and anything else left in the group.
 		killGroup(child.pid, 'SIGKILL');
+		stopFollowing();
 	};
 	try {
 		await waitForHttp(`${url}/healthz/readiness`, { isAlive: () => !exited, timeoutMs: 180000 });
@@ -231,7 +259,15 @@ async function startN8nServer(userFolder, { port, output = 'forward', env = {} }
 		await stop();
 		throw err;
 	}
-	return { url, port, child, stop, isRunning: () => !exited };
+	return {
+		url,
+		port,
+		child,
+		logFile,
+		logTail: (maxChars) => fs.readFileSync(logFile, 'utf8').slice(-maxChars),
+		stop,
+		isRunning: () => !exited,
+	};
 }
 
 /**

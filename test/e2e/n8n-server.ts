@@ -59,10 +59,7 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 		port: await rt.getFreePort(),
 		output: 'quiet',
 	});
-	let log = '';
-	for (const stream of [server.child.stdout, server.child.stderr]) {
-		stream?.on('data', (chunk) => (log = (log + chunk).slice(-LOG_TAIL_CHARS)));
-	}
+	const logTail = () => server.logTail(LOG_TAIL_CHARS);
 	let cookie: string;
 	try {
 		await rt.setupOwner(server.url, OWNER);
@@ -80,7 +77,7 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 		});
 		const text = await response.text();
 		if (!response.ok)
-			throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${log}`);
+			throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${logTail()}`);
 		return JSON.parse(text).data;
 	}
 
@@ -98,7 +95,7 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 			const execution = await rest('GET', `/executions/${id}`);
 			return { ...execution, data: parseFlatted(execution.data) };
 		},
-		logTail: () => log,
+		logTail,
 		stop: () => server.stop(),
 	};
 }

@@ -48,6 +48,10 @@ export interface PreparedFolder {
 export interface RuntimeServer {
 	url: string;
 	child: ChildProcess;
+	/** Where n8n writes its output (n8n.log in the user folder unless told). */
+	logFile: string;
+	/** The last maxChars characters of n8n's log. */
+	logTail(maxChars: number): string;
 	stop(): Promise<void>;
 	isRunning(): boolean;
 }
@@ -90,6 +94,23 @@ export interface Runtime {
 	 * BROWSER_ID}).
 	 */
 	login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;
+	isPortFree(port: number): Promise<boolean>;
+	/** Starts a guard that stops the process group of pid if this process dies. */
+	guardProcessGroup(pid: number): ChildProcess;
+	processStat(pid: number): ProcessStat | undefined;
+	isProcessRunning(pid: number, startTime?: string): boolean;
+	commandLine(pid: number): string | undefined;
+	allProcesses(): ProcessStat[];
+	descendants(pid: number): ProcessStat[];
+}
+
+/** A process as Linux's /proc/<pid>/stat describes it (scripts/runtime/process-info.js). */
+export interface ProcessStat {
+	pid: number;
+	ppid: number;
+	pgid: number;
+	state: string;
+	startTime: string;
 }
 
 /**

@@ -1,0 +1,251 @@
+/**
+ * `npm run dev` as a user runs it (scripts/dev.js with the real n8n), on free ports and a user
+ * folder of its own in a temporary folder, never the developer's .dev/: n8n logs to a file, a
+ * second dev on the same folder or port refuses and changes nothing, a dev killed with SIGKILL
+ * leaves nothing running within 15 seconds, and the next dev takes over its stale lock and stops
+ * cleanly on Ctrl-C. Every process a dev started is recorded from /proc while it runs, and
+ * stopped by PID after the suite, also when a test fails.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { BROWSER_ID, type Json, rt, waitFor } from './support';
+
+const DEV_SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'dev.js');
+const OWNER = { email: 'owner@example.com', password: 'EquipmentRental1' };
+const START_TIMEOUT_MS = 240_000;
+/** What the issue allows between a SIGKILL of dev and nothing of it running. */
+const SIGKILL_CLEANUP_MS = 15_000;
+/** A refusal comes before anything starts: seconds, with margin for a loaded machine. */
+const REFUSAL_TIMEOUT_MS = 30_000;
+
+interface Dev {
+	child: ChildProcess;
+	output(): string;
+	exited: Promise<number | string>;
+}
+
+/** Every process any dev of this suite started, by PID and start time (a reused PID is not it). */
+const started = new Map<number, string>();
+
+function record(pid: number): void {
+	for (const stat of rt.descendants(pid)) started.set(stat.pid, stat.startTime);
+}
+
+function stillRunning(): number[] {
+	return [...started].filter(([pid, time]) => rt.isProcessRunning(pid, time)).map(([pid]) => pid);
+}
+
+const devs: Dev[] = [];
+
+function startDev(on: { userFolder: string; port: number; sandboxPort: number }): Dev {
+	const args = [
+		`--user-folder=${on.userFolder}`,
+		`--port=${on.port}`,
+		`--sandbox-port=${on.sandboxPort}`,
+	];
+	const env = { ...process.env };
+	delete env.NODE_ENV;
+	delete env.JEST_WORKER_ID;
+	const child = spawn(process.execPath, [DEV_SCRIPT, '--skip-build', ...args], {
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		// Its own process group, as in a terminal; the guard stops it if this suite dies.
+		detached: true,
+	});
+	rt.guardProcessGroup(child.pid!);
+	let output = '';
+	for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d) => (output += d));
+	const recorder = setInterval(() => record(child.pid!), 500);
+	const exited = new Promise<number | string>((resolve) =>
+		child.on('exit', (code, signal) => {
+			clearInterval(recorder);
+			resolve(code ?? signal!);
+		}),
+	);
+	const dev = { child, output: () => output, exited };
+	devs.push(dev);
+	return dev;
+}
+
+async function whenReady(dev: Dev): Promise<void> {
+	const ready = /is ready \(/;
+	let exitCode: number | string | undefined;
+	void dev.exited.then((code) => (exitCode = code));
+	await waitFor(
+		'npm run dev to print that n8n is ready',
+		async () => {
+			if (exitCode !== undefined) throw new Error(`dev exited (${exitCode}):\n${dev.output()}`);
+			return ready.test(dev.output()) || undefined;
+		},
+		{ timeoutMs: START_TIMEOUT_MS, explain: dev.output },
+	);
+	record(dev.child.pid!);
+}
+
+/** The exit code of a dev expected to refuse at once; fails with its output if it starts instead. */
+async function refusal(dev: Dev): Promise<number | string> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(
+			() => reject(new Error(`dev did not refuse:\n${dev.output()}`)),
+			REFUSAL_TIMEOUT_MS,
+		);
+	});
+	try {
+		return await Promise.race([dev.exited, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+function readLock(userFolder: string): Json {
+	return JSON.parse(fs.readFileSync(path.join(userFolder, 'dev-lock.json'), 'utf8'));
+}
+
+/** The sandbox credential as the running n8n holds it, read through the editor's REST API. */
+async function sandboxCredential(url: string): Promise<Json> {
+	const cookie = await rt.login(url, OWNER);
+	const response = await fetch(`${url}/rest/credentials/${rt.CREDENTIAL_ID}?includeData=true`, {
+		headers: { cookie, 'browser-id': BROWSER_ID },
+	});
+	if (!response.ok) throw new Error(`credential: HTTP ${response.status} ${await response.text()}`);
+	const { data } = (await response.json()) as Json;
+	return { baseUrl: data.data.baseUrl, updatedAt: data.updatedAt };
+}
+
+async function waitUntilGone(what: string, timeoutMs: number, ports: number[]): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const running = stillRunning();
+		const busy: number[] = [];
+		for (const port of ports) if (!(await rt.isPortFree(port))) busy.push(port);
+		if (!running.length && !busy.length) return;
+		if (Date.now() > deadline) {
+			const describe = running.map((pid) => `${pid} ${rt.commandLine(pid)}`).join('\n');
+			throw new Error(`${what}: still running:\n${describe}\nports still busy: ${busy}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+let tmp: string;
+let userFolder: string;
+let port: number;
+let sandboxPort: number;
+let first: Dev;
+
+beforeAll(async () => {
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'equipment-rental-dev-e2e-'));
+	userFolder = path.join(tmp, 'n8n-user');
+	port = await rt.getFreePort();
+	sandboxPort = await rt.getFreePort();
+	first = startDev({ userFolder, port, sandboxPort });
+	await whenReady(first);
+}, START_TIMEOUT_MS + 10_000);
+
+afterAll(async () => {
+	for (const dev of devs) {
+		if (dev.child.exitCode === null && dev.child.signalCode === null) record(dev.child.pid!);
+		try {
+			process.kill(-dev.child.pid!, 'SIGKILL');
+		} catch {}
+	}
+	for (const pid of stillRunning()) {
+		try {
+			process.kill(-(rt.processStat(pid)?.pgid ?? pid), 'SIGKILL');
+			process.kill(pid, 'SIGKILL');
+		} catch {}
+	}
+	fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test('n8n writes its log to a file in the user folder, not to a pipe through dev', () => {
+	const { n8n } = readLock(userFolder);
+	const logFile = path.join(userFolder, 'n8n.log');
+	expect(fs.readlinkSync(`/proc/${n8n.pid}/fd/1`)).toBe(logFile);
+	expect(fs.readlinkSync(`/proc/${n8n.pid}/fd/2`)).toBe(logFile);
+	expect(fs.readFileSync(logFile, 'utf8')).toContain(`Editor is now accessible via:`);
+	// dev follows the log onto its own output, as the terminal showed it before.
+	expect(first.output()).toContain(`http://localhost:${port}\n`);
+});
+
+test('a second dev on the same user folder says which dev runs there, and changes nothing', async () => {
+	const url = `http://localhost:${port}`;
+	const before = await sandboxCredential(url);
+	expect(before.baseUrl).toBe(`http://127.0.0.1:${sandboxPort}`);
+	const lockBefore = readLock(userFolder);
+
+	// Other ports, so that only the user folder stands in its way.
+	const second = startDev({
+		userFolder,
+		port: await rt.getFreePort(),
+		sandboxPort: await rt.getFreePort(),
+	});
+
+	expect(await refusal(second)).toBe(1);
+	expect(second.output()).toContain(`another npm run dev (PID ${first.child.pid})`);
+	expect(second.output()).toContain(`its editor: ${url}/`);
+	expect(second.output()).toContain(`n8n PID ${lockBefore.n8n.pid}`);
+	expect(readLock(userFolder)).toEqual(lockBefore);
+	expect(await sandboxCredential(url)).toEqual(before);
+	expect((await fetch(`${url}/healthz`)).ok).toBe(true);
+});
+
+test('a second dev on a port in use names the process that holds it', async () => {
+	const otherFolder = path.join(tmp, 'other-user');
+	const { n8n } = readLock(userFolder);
+
+	const second = startDev({
+		userFolder: otherFolder,
+		port,
+		sandboxPort: await rt.getFreePort(),
+	});
+
+	expect(await refusal(second)).toBe(1);
+	expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
+	expect(second.output()).toContain('--port <port>');
+	// It started nothing: no n8n database, no lock left behind.
+	expect(fs.readdirSync(otherFolder)).toEqual([]);
+	expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+});
+
+test('a dev killed with SIGKILL leaves nothing running within 15 seconds', async () => {
+	record(first.child.pid!);
+	const n8n = readLock(userFolder).n8n;
+	expect(started.get(n8n.pid)).toBe(n8n.startTime);
+	expect(rt.commandLine(n8n.pid)).toMatch(/n8n start$/);
+	const taskRunner = rt
+		.descendants(n8n.pid)
+		.find((p) => /task-runner/.test(rt.commandLine(p.pid)!));
+	expect(taskRunner).toBeDefined();
+
+	process.kill(first.child.pid!, 'SIGKILL');
+
+	await waitUntilGone('after SIGKILL of dev', SIGKILL_CLEANUP_MS, [port, sandboxPort]);
+	const groups = new Set([n8n.pid, first.child.pid]);
+	const inGroups = rt.allProcesses().filter((p) => groups.has(p.pgid) && p.state !== 'Z');
+	expect(inGroups).toEqual([]);
+});
+
+test(
+	'the next dev takes over the stale lock, and Ctrl-C stops everything it started',
+	async () => {
+		expect(readLock(userFolder).pid).toBe(first.child.pid);
+		const again = startDev({ userFolder, port, sandboxPort });
+		await whenReady(again);
+		expect(readLock(userFolder).pid).toBe(again.child.pid);
+		expect(stillRunning().length).toBeGreaterThan(0);
+
+		// What a terminal's Ctrl-C does: SIGINT to the foreground process group.
+		process.kill(-again.child.pid!, 'SIGINT');
+
+		expect(await again.exited).toBe(0);
+		await waitUntilGone('after Ctrl-C', SIGKILL_CLEANUP_MS, [port, sandboxPort]);
+		expect(fs.existsSync(path.join(userFolder, 'dev-lock.json'))).toBe(false);
+		expect(again.output()).toContain('[dev] stopped');
+	},
+	START_TIMEOUT_MS + 60_000,
+);
