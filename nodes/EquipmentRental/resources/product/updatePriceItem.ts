@@ -33,8 +33,10 @@ const from: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 1,
-	typeOptions: { minValue: 1 },
-	description: 'Start of the quantity range this price applies to, at least 1',
+	// No minValue: n8n's editor would raise a smaller typed value to it when the field loses focus,
+	// without a word. The bound is checked when the node runs.
+	description:
+		'Start of the quantity range this price applies to, at least 1; a smaller value stops the item with an error',
 };
 
 const price: INodeProperties = {
@@ -43,9 +45,10 @@ const price: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 0,
-	typeOptions: { minValue: 0, numberPrecision: 2 },
+	// No minValue/numberPrecision: n8n's editor would clamp and round a typed price when the field
+	// loses focus. The bound is checked when the node runs.
 	description:
-		'Price per unit for this range, at least 0: an amount, or a percentage if Calculation Type is Percentage',
+		'Price per unit for this range: an amount, or a percentage if Calculation Type is Percentage. Sent as you give it, decimals included; a negative price stops the item with an error.',
 };
 
 const calculationType: INodeProperties = {

@@ -35,9 +35,10 @@ const amount: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 0,
-	typeOptions: { maxValue: AMOUNT_MAX, numberPrecision: 2 },
+	// No minValue/maxValue/numberPrecision: n8n's editor would clamp and round a typed amount when
+	// the field loses focus, changing it without a word. The bound is checked when the node runs.
 	description:
-		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50; at most 100,000,000',
+		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50. Sent as you give it, decimals included; more than 100,000,000 stops the item with an error.',
 };
 
 const bookingIds: INodeProperties = {

@@ -52,8 +52,7 @@ const quantity: INodeProperties = {
 	name: 'quantity',
 	type: 'number',
 	default: 0,
-	typeOptions: { numberPrecision: 3 },
-	description: 'Quantity released, a number; fractions are allowed, e.g. 2.5',
+	description: 'Quantity released, a number, sent as you give it; fractions are allowed, e.g. 2.5',
 };
 const reason: INodeProperties = {
 	displayName: 'Reason',
