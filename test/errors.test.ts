@@ -1,3 +1,4 @@
+import { EXAMPLE_UUID } from '../nodes/EquipmentRental/shared/parameters';
 import { runNode } from './harness/engine';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
@@ -46,9 +47,62 @@ describe('Errors', () => {
 			[{ success: true }, { item: 1 }],
 		]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
-		expect(errorItems[0].json.error).toMatch(/^'Service Product ID' must be a UUID .*\[item 0\]$/);
+		expect(errorItems[0].json.error).toMatch(
+			/^'Service Product ID' must be a UUID .*\[item 0\]\. Received the text "not-a-uuid"\.$/,
+		);
 		expect(errorItems[1].json.error).toContain('The API rejected the request (HTTP 422)');
 		expect(suite.sandbox.requests).toHaveLength(2);
+	});
+
+	describe('with Continue On Fail, a failed item says in sentences what went wrong', () => {
+		const attach = {
+			resource: 'product',
+			operation: 'attach',
+			productId: '={{ $json.product }}',
+			serviceProductId: '={{ $json.service }}',
+		};
+		const conflict = () => {
+			const { inventoryProductId: product, serviceProductId: service } = suite.fixtures;
+			return {
+				input: { product, service },
+				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product ID'.`,
+			};
+		};
+		const badUuid = {
+			input: { product: EXAMPLE_UUID, service: 'not-a-uuid' },
+			error: `'Service Product ID' must be a UUID such as ${EXAMPLE_UUID} [item 1]. Received the text "not-a-uuid".`,
+		};
+		beforeAll(async () => {
+			// Attached once, so that attaching it again is a conflict.
+			const { error } = await suite.run(attach, { items: [conflict().input] });
+			expect(error).toBeUndefined();
+		});
+
+		it('on the regular output: the error alone, paired with its input', async () => {
+			const { items, errorItems } = await suite.run(attach, {
+				onError: 'continueRegularOutput',
+				items: [conflict().input, badUuid.input],
+			});
+
+			expect(items).toEqual([
+				{ json: { error: conflict().error }, pairedItem: { item: 0 } },
+				{ json: { error: badUuid.error }, pairedItem: { item: 1 } },
+			]);
+			expect(errorItems).toEqual([]);
+		});
+
+		it('on the error output: the input item with the error added', async () => {
+			const { items, errorItems } = await suite.run(attach, {
+				onError: 'continueErrorOutput',
+				items: [conflict().input, badUuid.input],
+			});
+
+			expect(items).toEqual([]);
+			expect(errorItems).toEqual([
+				{ json: { ...conflict().input, error: conflict().error }, pairedItem: { item: 0 } },
+				{ json: { ...badUuid.input, error: badUuid.error }, pairedItem: { item: 1 } },
+			]);
+		});
 	});
 
 	it('keeps pairedItem on one-to-many outputs of several input items', async () => {

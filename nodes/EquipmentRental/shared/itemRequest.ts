@@ -7,7 +7,7 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import { toItemError } from './errors';
+import { failureSentences, toItemError } from './errors';
 import { requestWithRetry } from './retry';
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
@@ -67,7 +67,10 @@ export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'oper
 				} catch (error) {
 					const itemError = toItemError(this, error);
 					if (!this.continueOnFail()) throw itemError;
-					return [{ json: { error: itemError.message }, error: itemError, pairedItem }];
+					// Only `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json
+					// of an item that carries `error` with `{ error: message }`, losing the explanation, and
+					// sends an item to the error output when `error` is its json's only field.
+					return [{ json: { error: failureSentences(itemError) }, pairedItem }];
 				}
 			},
 		},

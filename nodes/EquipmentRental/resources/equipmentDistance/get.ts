@@ -42,7 +42,7 @@ export const option: INodePropertyOptions = {
 		'Get the kilometers each piece of equipment travelled on one day: one item per equipment, with distance null when none was recorded',
 	routing: {
 		request: { method: 'GET', url: '/analytics/v1/equipment-distance/{date}' },
-		output: { postReceive: [checkApiResponse, oneItemPerRecord] },
+		output: { postReceive: [checkApiResponse({ date }), oneItemPerRecord] },
 		...perItem(
 			sendOnce(function () {
 				return { path: { date: new ItemParameters(this).calendarDate(date) as string } };

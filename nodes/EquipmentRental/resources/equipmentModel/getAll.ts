@@ -64,7 +64,7 @@ export const option: INodePropertyOptions = {
 	description: 'List equipment models, optionally filtered by brand, IDs, name or last change',
 	routing: {
 		request: { method: 'GET', url: '/master-data/v1/equipment-management/models' },
-		output: { postReceive: [checkApiResponse] },
+		output: { postReceive: [checkApiResponse({ ids, brandId, name, updatedAfter, search })] },
 		...perItem(
 			paginateByPage((item) => ({
 				qs: withoutUnset({

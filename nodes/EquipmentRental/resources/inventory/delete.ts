@@ -24,7 +24,7 @@ export const option: INodePropertyOptions = {
 		request: { method: 'DELETE', url: '/master-data/v1/inventory-management/inventories/{id}' },
 		output: {
 			postReceive: [
-				checkApiResponse,
+				checkApiResponse({ id: inventoryId }),
 				{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
 			],
 		},

@@ -34,7 +34,7 @@ export const option: INodePropertyOptions = {
 		'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
 	routing: {
 		request: { method: 'POST', url: '/master-data/v1/product-management/products/{id}/attach' },
-		output: { postReceive: [checkApiResponse] },
+		output: { postReceive: [checkApiResponse({ id: productId, productId: serviceProductId })] },
 		...perItem(
 			sendOnce(function () {
 				const item = new ItemParameters(this);

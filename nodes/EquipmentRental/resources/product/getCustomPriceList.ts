@@ -56,7 +56,7 @@ export const option: INodePropertyOptions = {
 			method: 'GET',
 			url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
 		},
-		output: { postReceive: [checkApiResponse] },
+		output: { postReceive: [checkApiResponse({ customPriceId, productId, type })] },
 		...perItem(
 			paginateByPage((item) => ({
 				path: { customPriceId: item.identifier(customPriceId) as string },

@@ -78,7 +78,9 @@ export const option: INodePropertyOptions = {
 			method: 'PUT',
 			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 		},
-		output: { postReceive: [checkApiResponse] },
+		output: {
+			postReceive: [checkApiResponse({ id: productId, priceId, from, price, calculationType })],
+		},
 		...perItem(
 			sendOnce(function () {
 				const item = new ItemParameters(this);

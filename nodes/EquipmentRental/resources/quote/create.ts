@@ -162,7 +162,26 @@ export const option: INodePropertyOptions = {
 		'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
 	routing: {
 		request: { method: 'POST', url: '/master-data/v1/quote-management/quotes' },
-		output: { postReceive: [checkApiResponse] },
+		output: {
+			postReceive: [
+				checkApiResponse({
+					clientId,
+					contractId,
+					amount,
+					quoteId,
+					metadata,
+					date,
+					deadline,
+					mediaId,
+					mediaName,
+					status,
+					bookingIds,
+					startDate,
+					endDate,
+					externalId,
+				}),
+			],
+		},
 		...perItem(
 			sendOnce(function () {
 				const item = new ItemParameters(this);

@@ -88,7 +88,20 @@ export const option: INodePropertyOptions = {
 		'Change fields of a release of a booking; fields not added under Update Fields stay as they are',
 	routing: {
 		request: { method: 'PATCH', url: '/master-data/v1/booking-management/releases/{id}' },
-		output: { postReceive: [checkApiResponse] },
+		output: {
+			postReceive: [
+				checkApiResponse({
+					id: releaseId,
+					startDate,
+					endDate,
+					bookingId,
+					percentage,
+					quantity,
+					reason,
+					externalId,
+				}),
+			],
+		},
 		...perItem(
 			sendOnce(function () {
 				const item = new ItemParameters(this);
