@@ -1,5 +1,5 @@
 import { EXAMPLE_UUID } from '../nodes/EquipmentRental/shared/parameters';
-import { runNode } from './harness/engine';
+import { NODE_NAME, runNode, type RunResult } from './harness/engine';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -115,6 +115,51 @@ describe('Errors', () => {
 			0, 0, 1, 2, 2, 2,
 		]);
 		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
+	});
+
+	describe('as n8n records the error that stops the workflow (what the editor shows)', () => {
+		const nodeError = (result: RunResult) => [
+			result.error,
+			result.run.data.resultData.runData[NODE_NAME]?.[0]?.error,
+		];
+
+		it("reports a field found wrong before sending as the node's own NodeOperationError, not an API error", async () => {
+			const result = await suite.run({
+				resource: 'quote',
+				operation: 'create',
+				clientId: 'not-a-uuid',
+				contractId: suite.fixtures.contractId,
+				amount: 1,
+			});
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: `'Client ID' must be a UUID such as ${EXAMPLE_UUID} [item 0]`,
+					description: 'Received the text "not-a-uuid".',
+					context: { itemIndex: 0 },
+				});
+				// n8n-core's RoutingNode wraps other errors in a NodeApiError with httpCode "none",
+				// which the editor shows as "Error code none" above the engine's stack.
+				expect(error).not.toHaveProperty('httpCode');
+				expect(error?.stack).toMatch(/^NodeOperationError: 'Client ID' must be a UUID/);
+				expect(error?.stack?.split('\n')[1]).toMatch(/ItemParameters\.invalid/);
+			}
+		});
+
+		it('reports an API refusal as a NodeApiError with its HTTP code', async () => {
+			const result = await suite.run({
+				resource: 'inventory',
+				operation: 'delete',
+				inventoryId: 'no-such-inventory',
+			});
+
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+				expect(error?.stack).toMatch(/^NodeApiError: Not found/);
+			}
+		});
 	});
 
 	it('stops the workflow on the first failing item without Continue on Fail', async () => {

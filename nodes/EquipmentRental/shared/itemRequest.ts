@@ -5,7 +5,9 @@ import type {
 	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodePropertyRouting,
+	NodeOperationError,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { failureSentences, toItemError } from './errors';
 import { requestWithRetry } from './retry';
@@ -66,7 +68,7 @@ export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'oper
 					return items;
 				} catch (error) {
 					const itemError = toItemError(this, error);
-					if (!this.continueOnFail()) throw itemError;
+					if (!this.continueOnFail()) throw passedOnUnchanged(itemError);
 					// Only `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json
 					// of an item that carries `error` with `{ error: message }`, losing the explanation, and
 					// sends an item to the error output when `error` is its json's only field.
@@ -75,6 +77,21 @@ export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'oper
 			},
 		},
 	};
+}
+
+/**
+ * `error` in the form in which n8n-core's RoutingNode passes it on as it is. RoutingNode (n8n-core
+ * 2.8.1, routing-node.js, runNode) rethrows a failed item's error unchanged only when it is a
+ * NodeApiError; any other error it wraps in a new NodeApiError with httpCode "none" and the engine's
+ * stack, which the editor shows as "Error code none" on an error that is no API error. n8n records
+ * and shows an error by its fields (name, message, description, context, stack), not by its class:
+ * a NodeOperationError of the node (a field found wrong before sending) keeps all of them, its name
+ * included, and takes NodeApiError's prototype only to pass that check.
+ */
+function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiError {
+	return error instanceof NodeApiError
+		? error
+		: Object.setPrototypeOf(error, NodeApiError.prototype);
 }
 
 /** The run of an operation that sends one request built from the item's parameters. */
