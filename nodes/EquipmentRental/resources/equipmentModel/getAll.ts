@@ -1,10 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem } from '../../shared/itemRequest';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { paginateByPage } from '../../shared/pagination';
+import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
 export const brandId: INodeProperties = {
@@ -62,21 +60,20 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many equipment models',
 	description: 'List equipment models, optionally filtered by brand, IDs, name or last change',
-	routing: {
-		request: { method: 'GET', url: '/master-data/v1/equipment-management/models' },
-		output: { postReceive: [checkApiResponse({ ids, brandId, name, updatedAfter, search })] },
-		...perItem(
-			paginateByPage((item) => ({
-				qs: withoutUnset({
-					ids: item.uuidList(ids, filters)?.join(','),
-					brandId: item.uuid(brandId, filters),
-					name: item.text(name, filters),
-					updatedAfter: item.dateTime(updatedAfter, filters),
-					search: item.text(search, filters),
-				}),
-			})),
-		),
-	},
+	routing: pagedListPerItem({
+		method: 'GET',
+		url: '/master-data/v1/equipment-management/models',
+		parts: (item) => ({
+			qs: withoutUnset({
+				ids: item.uuidList(ids, filters)?.join(','),
+				brandId: item.uuid(brandId, filters),
+				name: item.text(name, filters),
+				updatedAfter: item.dateTime(updatedAfter, filters),
+				search: item.text(search, filters),
+			}),
+		}),
+		fieldsByApiName: { ids, brandId, name, updatedAfter, search },
+	}),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,10 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem } from '../../shared/itemRequest';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { paginateByPage } from '../../shared/pagination';
+import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { PRODUCT_TYPES, productTypeOptions } from './productTypes';
 
@@ -51,22 +49,18 @@ export const option: INodePropertyOptions = {
 	action: 'Get custom price list entries',
 	description:
 		'List the entries of a custom price list: one item per product with its price, discount and further quantity tiers in "children"',
-	routing: {
-		request: {
-			method: 'GET',
-			url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
-		},
-		output: { postReceive: [checkApiResponse({ customPriceId, productId, type })] },
-		...perItem(
-			paginateByPage((item) => ({
-				path: { customPriceId: item.identifier(customPriceId) as string },
-				qs: withoutUnset({
-					productId: item.uuid(productId, filters),
-					type: item.oneOf(type, PRODUCT_TYPES, filters),
-				}),
-			})),
-		),
-	},
+	routing: pagedListPerItem({
+		method: 'GET',
+		url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
+		parts: (item) => ({
+			path: { customPriceId: item.identifier(customPriceId) as string },
+			qs: withoutUnset({
+				productId: item.uuid(productId, filters),
+				type: item.oneOf(type, PRODUCT_TYPES, filters),
+			}),
+		}),
+		fieldsByApiName: { customPriceId, productId, type },
+	}),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, ItemParameters } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
+import { EXAMPLE_UUID } from '../../shared/parameters';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
@@ -73,28 +72,19 @@ export const option: INodePropertyOptions = {
 	action: 'Update a price item of a product',
 	description:
 		'Change the quantity range, price and calculation type of one price item (tier) of a product',
-	routing: {
-		request: {
-			method: 'PUT',
-			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
-		},
-		output: {
-			postReceive: [checkApiResponse({ id: productId, priceId, from, price, calculationType })],
-		},
-		...perItem(
-			sendOnce(function () {
-				const item = new ItemParameters(this);
-				return {
-					path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
-					body: {
-						from: item.number(from, { min: 1 }),
-						price: item.number(price, { min: 0 }),
-						calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
-					},
-				};
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'PUT',
+		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
+		parts: (item) => ({
+			path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
+			body: {
+				from: item.number(from, { min: 1 }),
+				price: item.number(price, { min: 0 }),
+				calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
+			},
+		}),
+		fieldsByApiName: { id: productId, priceId, from, price, calculationType },
+	}),
 };
 
 export const fields = updateDisplayOptions(
