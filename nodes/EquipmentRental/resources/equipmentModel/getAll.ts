@@ -1,18 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { brandId, filtersCollection, search } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
-export const brandId: INodeProperties = {
-	displayName: 'Brand ID',
-	name: 'brandId',
-	type: 'string',
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'Only models of the brand with this UUID',
-};
 const ids: INodeProperties = {
 	displayName: 'Model IDs',
 	name: 'ids',
@@ -29,14 +22,6 @@ const name: INodeProperties = {
 	default: '',
 	description: 'Only the models whose name is exactly this',
 };
-export const search: INodeProperties = {
-	displayName: 'Search',
-	name: 'search',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. excavator',
-	description: 'Only the models whose name contains this text, ignoring case',
-};
 const updatedAfter: INodeProperties = {
 	displayName: 'Updated After',
 	name: 'updatedAfter',
@@ -46,12 +31,8 @@ const updatedAfter: INodeProperties = {
 		"Only the models changed after this moment, as an ISO 8601 date and time, e.g. 2024-05-31T14:30:00Z; a time without an offset is read in the workflow's timezone",
 };
 
-export const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
+const filters: INodeProperties = {
+	...filtersCollection,
 	options: [brandId, ids, name, search, updatedAfter],
 };
 

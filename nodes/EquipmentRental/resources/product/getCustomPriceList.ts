@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
@@ -34,14 +35,7 @@ const type: INodeProperties = {
 	description: 'Only entries of products of this type',
 };
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [productId, type],
-};
+const filters: INodeProperties = { ...filtersCollection, options: [productId, type] };
 
 export const option: INodePropertyOptions = {
 	name: 'Get Custom Price List',
