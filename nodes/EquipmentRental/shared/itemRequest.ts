@@ -134,9 +134,9 @@ function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiErr
  * the whole item: it sends the request (`makeRoutingRequest`, which also runs postReceive) and
  * returns the item's output. So every operation runs there, paging or not: its parameters are
  * checked per item (a wrong one fails its own item, before anything is sent); its output is paired
- * with its input item, which RoutingNode leaves to WorkflowExecute's guess by item counts (wrong
- * for lists); and its failure is output here under Continue on Fail, because RoutingNode would
- * output `{ json: {}, error }` without pairedItem.
+ * with its input item, which RoutingNode leaves to WorkflowExecute, whose guess by item counts
+ * leaves the items of several lists unpaired; and its failure is output here under Continue on
+ * Fail, because RoutingNode would output `{ json: {}, error }` without pairedItem.
  */
 function routingPerItem(
 	{ method, url, fieldsByApiName, output = [] }: Omit<ItemRequest<RequestParts>, 'parts'>,
@@ -144,6 +144,7 @@ function routingPerItem(
 ): INodePropertyRouting {
 	return {
 		request: { method, url },
+		// Not paging: what makes RoutingNode call `operations.pagination` below (see above).
 		send: { paginate: true },
 		// The API's errors arrive as answers (apiRequestOptions.ts): checked first, for every operation.
 		output: { postReceive: [checkApiResponse(fieldsByApiName), ...output] },
