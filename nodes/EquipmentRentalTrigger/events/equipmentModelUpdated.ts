@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { DateTime } from 'luxon';
 import type {
 	IDataObject,
@@ -26,10 +27,32 @@ const SAMPLE_SIZE = 5;
 // each, then any.
 const SAMPLE_LOOKBACK_DAYS = [1, 30, 365];
 const SAMPLE_PAGE_SIZE = 100;
+const MINUTE_MS = 60_000;
+/** Most models the static data remembers as emitted, so that it stays small. */
+export const MAX_REMEMBERED_MODELS = 1000;
 
 // The filters of Get Many equipment models that make sense for changes: the change window is the
 // trigger's.
 const filters: INodeProperties = { ...modelListFilters, options: [brandId, search] };
+
+const overlapMinutes: INodeProperties = {
+	displayName: 'Overlap (Minutes)',
+	name: 'overlapMinutes',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
+	default: 10,
+	description:
+		"How far back each poll asks beyond the previous one, so that no change is missed when the API's clock runs up to this far behind or ahead of n8n's, or a change shows up late. Models already emitted are not emitted again.",
+};
+
+const optionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [overlapMinutes],
+};
 
 export const option: INodePropertyOptions = {
 	name: 'Equipment Model Created or Updated',
@@ -37,17 +60,29 @@ export const option: INodePropertyOptions = {
 	description: 'Triggers once for each equipment model created or changed since the previous poll',
 };
 
-export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [filters]);
+export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [
+	filters,
+	optionsCollection,
+]);
+
+/**
+ * A model emitted (or found at activation) that the next poll may be answered again: the version
+ * emitted, and until when the API may answer it again (ms), i.e. while the poll asks for models
+ * updated after an earlier moment.
+ */
+type RememberedModel = [version: string, until: number];
 
 /** What a poll leaves for the next one, in the workflow's static data. */
 type ModelPollState = {
-	/** Start of the previous poll (ISO 8601, UTC): the next poll asks for models updated after it. */
+	/** The next poll asks for models updated after this moment (ISO 8601, UTC). */
+	updatedAfter: string;
+	/** By model ID; only models the next poll may see again, at most MAX_REMEMBERED_MODELS. */
+	remembered: Record<string, RememberedModel>;
+};
+
+/** The state as earlier versions of the trigger saved it: the previous poll's start, n8n's clock. */
+type LegacyModelPollState = {
 	previousPollStartedAt: string;
-	/**
-	 * updatedAt by ID of the models the previous poll saw that changed after it started: they match
-	 * the next poll's window again, and are emitted again only if their updatedAt moved on. Only
-	 * these are kept, so that the static data stays small however many models change.
-	 */
 	seenSinceStart: Record<string, string>;
 };
 
@@ -62,6 +97,12 @@ function modelPages(context: IPollFunctions, query: IDataObject): FetchPage {
  */
 function updatedAtOf(model: IDataObject): number {
 	return typeof model.updatedAt === 'string' ? Date.parse(model.updatedAt) : Number.NaN;
+}
+
+/** The model's version: its updatedAt, or where it has none a digest of its content. */
+function versionOf(model: IDataObject): string {
+	if (!Number.isNaN(updatedAtOf(model))) return model.updatedAt as string;
+	return `#${createHash('sha256').update(JSON.stringify(model)).digest('base64url').slice(0, 16)}`;
 }
 
 /** Models that carry updatedAt first, newest first; the others keep their order after them. */
@@ -93,19 +134,79 @@ async function recentModels(
 	return newestFirst(models).slice(0, SAMPLE_SIZE);
 }
 
-function stateAfter(startedAt: DateTime, seen: IDataObject[]): ModelPollState {
-	const changedSinceStart = seen.filter((model) => updatedAtOf(model) > startedAt.toMillis());
+/** The saved state, also as earlier versions saved it, so that an upgrade misses nothing. */
+function savedState(saved: unknown): ModelPollState | undefined {
+	const state = saved as Partial<ModelPollState & LegacyModelPollState> | undefined;
+	if (typeof state?.updatedAfter === 'string' && typeof state.remembered === 'object')
+		return state as ModelPollState;
+	if (typeof state?.previousPollStartedAt !== 'string') return undefined;
+	const remembered = Object.entries(state.seenSinceStart ?? {}).map(
+		([id, updatedAt]): [string, RememberedModel] => [id, [updatedAt, Date.parse(updatedAt)]],
+	);
+	return { updatedAfter: state.previousPollStartedAt, remembered: Object.fromEntries(remembered) };
+}
+
+/**
+ * Where to ask from when only n8n's clock is known: the poll's start less the overlap, so that a
+ * change made after it is asked for while the API's clock is up to the overlap behind n8n's; 1 ms
+ * more for a change in the very millisecond the poll started.
+ */
+function boundByN8nClock(startedAt: number, overlapMs: number): number {
+	return startedAt - overlapMs - 1;
+}
+
+/** One poll's reading: when it started and ended (n8n's clock) and the models it was answered. */
+type Reading = { startedAt: number; readAt: number; models: IDataObject[] };
+
+/**
+ * Where the next poll may ask from so that it misses no change, and how far that may move on to
+ * forget models (`ceiling`). When every model answered carries updatedAt, the API's own clock
+ * decides: a later change cannot carry an updatedAt before those seen, less the time the poll took
+ * to read (a change during the read); the overlap is kept as a margin for changes that show up
+ * late. Otherwise only n8n's clock is known. Nothing answered: nothing learnt.
+ */
+function nextBound(previousBound: number, reading: Reading, overlapMs: number) {
+	const { startedAt, readAt, models } = reading;
+	if (models.length === 0) return { bound: previousBound, ceiling: previousBound };
+	let newest = -Infinity;
+	for (const model of models) newest = Math.max(newest, updatedAtOf(model));
+	if (Number.isNaN(newest)) {
+		const bound = Math.max(previousBound, boundByN8nClock(startedAt, overlapMs));
+		return { bound, ceiling: bound };
+	}
+	const ceiling = newest - (readAt - startedAt) - 1;
 	return {
-		previousPollStartedAt: startedAt.toISO() as string,
-		seenSinceStart: Object.fromEntries(
-			changedSinceStart.map((model) => [String(model.id), String(model.updatedAt)]),
-		),
+		bound: Math.max(previousBound, newest - Math.max(overlapMs, readAt - startedAt + 1)),
+		ceiling,
 	};
 }
 
 /**
- * Emits each model created or updated since the previous poll started. The first poll only records
- * its start, so that activating the workflow does not emit the whole catalogue.
+ * The state after a poll: the models the next poll may see again are remembered; when there are too
+ * many, the oldest are forgotten and the next poll asks from after them, as far as `ceiling` allows
+ * (beyond it, a forgotten model could be emitted again).
+ */
+function stateAfter(
+	bound: number,
+	ceiling: number,
+	remembered: Record<string, RememberedModel>,
+): ModelPollState {
+	let kept = Object.entries(remembered).filter(([, [, until]]) => until > bound);
+	if (kept.length > MAX_REMEMBERED_MODELS) {
+		kept.sort(([, [, left]], [, [, right]]) => right - left);
+		const newestForgotten = kept[MAX_REMEMBERED_MODELS][1][1];
+		bound = Math.max(bound, Math.min(newestForgotten, ceiling));
+		kept = kept.slice(0, MAX_REMEMBERED_MODELS).filter(([, [, until]]) => until > bound);
+	}
+	return { updatedAfter: new Date(bound).toISOString(), remembered: Object.fromEntries(kept) };
+}
+
+/**
+ * Emits each model created or updated since the previous poll, once per version. Each poll asks
+ * from before the last change seen (see nextBound) and drops the models it already emitted, so
+ * that neither a clock skew up to the overlap nor equal timestamps lose or repeat a change. The
+ * first poll (activation) only takes note of the models changed within the overlap, so that
+ * activating the workflow emits nothing, and checks the credential and the filters on the way.
  */
 export async function poll(context: IPollFunctions): Promise<INodeExecutionData[]> {
 	const parameters = new ItemParameters(context);
@@ -113,31 +214,41 @@ export async function poll(context: IPollFunctions): Promise<INodeExecutionData[
 		brandId: parameters.uuid(brandId, filters),
 		search: parameters.text(search, filters),
 	});
+	const overlapMs =
+		(parameters.number(overlapMinutes, { min: 1, max: 1440 }, optionsCollection) ??
+			(overlapMinutes.default as number)) * MINUTE_MS;
 	if (context.getMode() === 'manual')
 		return (await recentModels(context, filterQuery)).map((json) => ({ json }));
 
-	const startedAt = DateTime.now().toUTC();
+	const startedAt = Date.now();
 	const staticData = context.getWorkflowStaticData('node');
-	const previous = staticData[EVENT] as ModelPollState | undefined;
-	if (!previous) {
-		// One model is asked for, so that a wrong credential or a refused filter fails the activation,
-		// not later polls.
-		await modelPages(context, filterQuery)(1, 1);
-		staticData[EVENT] = stateAfter(startedAt, []);
-		return [];
-	}
-	const changed = await readList(
+	const previous = savedState(staticData[EVENT]);
+	const previousBound = previous
+		? Date.parse(previous.updatedAfter)
+		: boundByN8nClock(startedAt, overlapMs);
+	const models = await readList(
 		context,
-		modelPages(context, { ...filterQuery, updatedAfter: previous.previousPollStartedAt }),
+		modelPages(context, { ...filterQuery, updatedAfter: new Date(previousBound).toISOString() }),
 		Infinity,
 		pageSizeField.default as number,
 		parallelRequestsField.default as number,
 	);
-	const emitted = changed.filter(
-		(model) =>
-			typeof model.updatedAt !== 'string' ||
-			previous.seenSinceStart[String(model.id)] !== model.updatedAt,
-	);
-	staticData[EVENT] = stateAfter(startedAt, changed);
-	return emitted.map((json) => ({ json }));
+	const readAt = Date.now();
+
+	const remembered = { ...previous?.remembered };
+	const emitted: IDataObject[] = [];
+	for (const model of models) {
+		const id = String(model.id);
+		const version = versionOf(model);
+		const updatedAt = updatedAtOf(model);
+		// A model is answered while the poll asks from before its updatedAt. Without one, it is kept
+		// past the next poll's bound (which is before this poll), and each poll that answers it again
+		// keeps it on; once a poll no longer answers it, no later poll will.
+		const until = Number.isNaN(updatedAt) ? readAt : updatedAt;
+		if (remembered[id]?.[0] !== version) emitted.push(model);
+		remembered[id] = [version, until];
+	}
+	const { bound, ceiling } = nextBound(previousBound, { startedAt, readAt, models }, overlapMs);
+	staticData[EVENT] = stateAfter(bound, ceiling, remembered) satisfies ModelPollState;
+	return previous ? emitted.map((json) => ({ json })) : [];
 }
