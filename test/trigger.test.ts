@@ -79,12 +79,12 @@ describe('Equipment Rental Trigger', () => {
 			expect(nextPoll).toBeNull();
 			expect(suite.sandbox.requests.map((request) => request.query)).toEqual([
 				{ updatedAfter: '2024-05-12T07:49:59.999Z', page: '1', limit: '1000' },
-				{ updatedAfter: '2024-05-12T07:49:59.999Z', page: '1', limit: '1000' },
+				{ updatedAfter: '2024-05-12T07:54:59.999Z', page: '1', limit: '1000' },
 			]);
 			expect(trigger.savedStaticData).toEqual({
 				'node:Equipment Rental Trigger': {
 					equipmentModelUpdated: {
-						updatedAfter: '2024-05-12T07:49:59.999Z',
+						updatedAfter: '2024-05-12T07:54:59.999Z',
 						remembered: {
 							[changedBefore.id]: [
 								'2024-05-12T07:55:00.000Z',
@@ -96,7 +96,7 @@ describe('Equipment Rental Trigger', () => {
 			});
 		});
 
-		it('emits a new model and an edited model once, asking for changes since the overlap before the last change seen', async () => {
+		it('emits a new model and an edited model once, asking for changes from just before the newest change seen', async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
 			advanceClock(MINUTE_MS);
 			const created = addModel('Aardvark Lift 100');
@@ -112,7 +112,7 @@ describe('Equipment Rental Trigger', () => {
 			expect(nextPoll).toBeNull();
 			expect(modelRequests().map((request) => request.query.updatedAfter)).toEqual([
 				'2024-05-12T07:49:59.999Z',
-				'2024-05-12T07:51:00.000Z',
+				'2024-05-12T08:00:59.999Z',
 			]);
 		});
 
@@ -168,8 +168,8 @@ describe('Equipment Rental Trigger', () => {
 			expect(ids(duringPoll)).toEqual([model.id]);
 			expect(overlappingPoll).toBeNull();
 			expect(modelRequests().map((request) => request.query.updatedAfter)).toEqual([
-				'2024-05-12T07:51:01.000Z',
-				'2024-05-12T07:51:01.000Z',
+				'2024-05-12T08:01:00.999Z',
+				'2024-05-12T08:01:00.999Z',
 			]);
 			expect(ids(afterAnotherEdit)).toEqual([model.id]);
 		});
@@ -334,10 +334,8 @@ describe('Equipment Rental Trigger', () => {
 			expect(ids(secondPoll)).toEqual([sameMomentLater.id]);
 		});
 
-		it('emits a model changed early in a read that lasts longer than the overlap, though a later page carries a much later updatedAt', async () => {
-			const { trigger } = await ActiveTrigger.activate(
-				options({ ...modelEvent(), options: { overlapMinutes: 1 } }),
-			);
+		it('emits a model changed early in a read that lasts minutes, though a later page carries a much later updatedAt', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
 			advanceClock(MINUTE_MS);
 			suite.sandbox.setOptions({ maxPageSize: 2 });
 			const [onPage1, , , onPage2] = models()
@@ -362,6 +360,48 @@ describe('Equipment Rental Trigger', () => {
 			expect(nextPoll?.map((item) => [item.json.id, item.json.updatedAt])).toEqual([
 				[onPage1.id, onPage1.updatedAt],
 			]);
+		});
+
+		it('never asks from further back than the poll before, so that a slow read brings back no model already emitted', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			const earlier = editModel(models()[11]);
+			advanceClock(2000);
+			const newest = editModel(models()[12]);
+			const first = await trigger.poll();
+			advanceClock(1);
+			const justAfter = editModel(models()[13]);
+			const removeHook = suite.sandbox.onRequest(() => advanceClock(5000));
+			const slowRead = await trigger.poll();
+			removeHook();
+			advanceClock(MINUTE_MS);
+
+			const afterTheSlowRead = await trigger.poll();
+
+			expect(ids(first).sort()).toEqual([earlier.id, newest.id].sort());
+			expect(ids(slowRead)).toEqual([justAfter.id]);
+			expect(afterTheSlowRead).toBeNull();
+		});
+
+		it("with updatedAt, follows the API's own clock once it has seen a change, even a clock further behind n8n's than the overlap", async () => {
+			suite.sandbox.setOptions({ clockOffsetMs: -10 * MINUTE_MS });
+			const { trigger } = await ActiveTrigger.activate(
+				options({ ...modelEvent(), options: { overlapMinutes: 1 } }),
+			);
+			const changes: string[] = [];
+			const emitted: string[] = [];
+			for (let minute = 0; minute < 25; minute++) {
+				changes.push(editModel(models()[minute]).id);
+				advanceClock(MINUTE_MS);
+				emitted.push(...ids(await trigger.poll()).map(String));
+			}
+
+			// Until then, the trigger cannot know the API's clock: it asks from the overlap before its
+			// activation by n8n's clock, and the changes the API dated before that are not asked for.
+			const firstSeen = changes.indexOf(emitted[0]);
+			expect(firstSeen).toBeGreaterThan(0);
+			expect(firstSeen).toBeLessThan(10);
+			expect(emitted).toEqual(changes.slice(firstSeen));
 		});
 
 		describe("when the API's clock is not n8n's", () => {
@@ -466,42 +506,29 @@ describe('Equipment Rental Trigger', () => {
 			).rejects.toThrow("'Overlap (Minutes)' must be a number from 1 to 1440");
 		});
 
-		it(`keeps its static data small: at most ${MAX_REMEMBERED_MODELS} models remembered, yet none emitted twice`, async () => {
+		it(`keeps at most ${MAX_REMEMBERED_MODELS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
-			const created: string[] = [];
-			for (let index = 0; index < 1200; index++) {
-				advanceClock(100);
-				created.push(addModel(`Aardvark Lift ${index}`).id);
-			}
-
+			advanceClock(MINUTE_MS);
+			const created = Array.from(
+				{ length: MAX_REMEMBERED_MODELS + 10 },
+				(_, index) => addModel(`Aardvark Lift ${index}`).id,
+			);
 			const emitted = await trigger.poll();
-			advanceClock(MINUTE_MS);
-			const nextPoll = await trigger.poll();
-			const edited = editModel(models()[2]);
-			advanceClock(MINUTE_MS);
-			const afterAnEdit = await trigger.restart();
-
-			expect(ids(emitted).sort()).toEqual(created.sort());
-			expect(nextPoll).toBeNull();
-			expect(ids(afterAnEdit.emitted)).toEqual([edited.id]);
 			const state = trigger.savedStaticData[STATIC_DATA_KEY] as IDataObject;
-			const remembered = (state.equipmentModelUpdated as IDataObject).remembered as IDataObject;
-			expect(Object.keys(remembered)).toHaveLength(MAX_REMEMBERED_MODELS);
-			expect(JSON.stringify(state).length).toBeLessThan(100_000);
-		});
-
-		it('loses no change when more models than it remembers change in the same millisecond (some may be emitted again)', async () => {
-			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
-			advanceClock(MINUTE_MS);
-			for (let index = 0; index < MAX_REMEMBERED_MODELS + 10; index++)
-				addModel(`Aardvark Lift ${index}`);
-			await trigger.poll();
-			const sameMillisecond = editModel(models()[3]);
+			advanceClock(1);
+			const aMillisecondLater = editModel(models()[3]);
 			advanceClock(MINUTE_MS);
 
 			const nextPoll = await trigger.poll();
 
-			expect(ids(nextPoll)).toContain(sameMillisecond.id);
+			expect(ids(emitted).sort()).toEqual([...created].sort());
+			const { remembered, updatedAfter } = state.equipmentModelUpdated as IDataObject;
+			expect(Object.keys(remembered as IDataObject).length).toBeLessThanOrEqual(
+				MAX_REMEMBERED_MODELS,
+			);
+			expect(JSON.stringify(state).length).toBeLessThan(100_000);
+			expect(updatedAfter).toBe('2024-05-12T08:01:00.000Z');
+			expect(ids(nextPoll)).toEqual([aMillisecondLater.id]);
 		});
 
 		it('continues from the static data an earlier version of the trigger saved, emitting nothing twice', async () => {

@@ -28,7 +28,7 @@ const SAMPLE_SIZE = 5;
 const SAMPLE_LOOKBACK_DAYS = [1, 30, 365];
 const SAMPLE_PAGE_SIZE = 100;
 const MINUTE_MS = 60_000;
-/** Most models the static data remembers as emitted, so that it stays small. */
+/** Most models the static data remembers as emitted, so that it stays small (see stateAfter). */
 export const MAX_REMEMBERED_MODELS = 1000;
 
 // The filters of Get Many equipment models that make sense for changes: the change window is the
@@ -42,7 +42,7 @@ const overlapMinutes: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
 	default: 10,
 	description:
-		"How far back each poll asks beyond the previous one, so that no change is missed when the API's clock runs up to this far behind or ahead of n8n's, or a change shows up late. Models already emitted are not emitted again.",
+		"How far back the first poll, and polls of models without updatedAt, ask for changes by n8n's clock, so that no change is missed when the API's clock runs up to this far behind or ahead of n8n's. Models already emitted are not emitted again.",
 };
 
 const optionsCollection: INodeProperties = {
@@ -159,44 +159,45 @@ function boundByN8nClock(startedAt: number, overlapMs: number): number {
 type Reading = { startedAt: number; readAt: number; models: IDataObject[] };
 
 /**
- * Where the next poll may ask from so that it misses no change, and how far that may move on to
- * forget models (`ceiling`). When every model answered carries updatedAt, the API's own clock
- * decides: a later change cannot carry an updatedAt before those seen, less the time the poll took
- * to read (a change during the read); the overlap is kept as a margin for changes that show up
- * late. Otherwise only n8n's clock is known. Nothing answered: nothing learnt.
+ * Where the next poll asks from so that it misses no change, and by whose clock. When every model
+ * answered carries updatedAt, the API's own clock decides: a later change cannot carry an updatedAt
+ * before the newest seen, less the time the poll took to read (a change during the read), less 1 ms
+ * (a change in the same millisecond). Otherwise only n8n's clock is known. Nothing answered: nothing
+ * learnt.
  */
 function nextBound(previousBound: number, reading: Reading, overlapMs: number) {
 	const { startedAt, readAt, models } = reading;
-	if (models.length === 0) return { bound: previousBound, ceiling: previousBound };
+	if (models.length === 0) return { bound: previousBound, byApiClock: false };
 	let newest = -Infinity;
 	for (const model of models) newest = Math.max(newest, updatedAtOf(model));
-	if (Number.isNaN(newest)) {
-		const bound = Math.max(previousBound, boundByN8nClock(startedAt, overlapMs));
-		return { bound, ceiling: bound };
-	}
-	const ceiling = newest - (readAt - startedAt) - 1;
-	return {
-		bound: Math.max(previousBound, newest - Math.max(overlapMs, readAt - startedAt + 1)),
-		ceiling,
-	};
+	const byApiClock = !Number.isNaN(newest);
+	const bound = byApiClock
+		? newest - (readAt - startedAt) - 1
+		: boundByN8nClock(startedAt, overlapMs);
+	return { bound: Math.max(previousBound, bound), byApiClock };
 }
 
 /**
- * The state after a poll: the models the next poll may see again are remembered; when there are too
- * many, the oldest are forgotten and the next poll asks from after them, as far as `ceiling` allows
- * (beyond it, a forgotten model could be emitted again).
+ * The state after a poll: the models the next poll may be answered again are remembered, at most
+ * MAX_REMEMBERED_MODELS of them, so that the static data stays small. Were more answered again, they
+ * would be emitted again at every poll: where their updatedAt tells, the next poll asks from the
+ * newest of those forgotten on instead, so that a model changed during this read, or in that very
+ * millisecond, could be missed (and is logged); otherwise they can be emitted again.
  */
 function stateAfter(
-	bound: number,
-	ceiling: number,
+	context: IPollFunctions,
+	{ bound, byApiClock }: { bound: number; byApiClock: boolean },
 	remembered: Record<string, RememberedModel>,
 ): ModelPollState {
 	let kept = Object.entries(remembered).filter(([, [, until]]) => until > bound);
 	if (kept.length > MAX_REMEMBERED_MODELS) {
 		kept.sort(([, [, left]], [, [, right]]) => right - left);
-		const newestForgotten = kept[MAX_REMEMBERED_MODELS][1][1];
-		bound = Math.max(bound, Math.min(newestForgotten, ceiling));
+		const forgotten = kept.length - MAX_REMEMBERED_MODELS;
+		if (byApiClock) bound = Math.max(bound, kept[MAX_REMEMBERED_MODELS][1][1]);
 		kept = kept.slice(0, MAX_REMEMBERED_MODELS).filter(([, [, until]]) => until > bound);
+		context.logger.warn(
+			`Equipment Rental Trigger: ${forgotten} models beyond the ${MAX_REMEMBERED_MODELS} it remembers changed at about the same time; ${byApiClock ? `the next poll asks for changes after ${new Date(bound).toISOString()}, so that a change made during this poll could be missed` : 'the next poll may emit them again'}`,
+		);
 	}
 	return { updatedAfter: new Date(bound).toISOString(), remembered: Object.fromEntries(kept) };
 }
@@ -204,9 +205,9 @@ function stateAfter(
 /**
  * Emits each model created or updated since the previous poll, once per version. Each poll asks
  * from before the last change seen (see nextBound) and drops the models it already emitted, so
- * that neither a clock skew up to the overlap nor equal timestamps lose or repeat a change. The
- * first poll (activation) only takes note of the models changed within the overlap, so that
- * activating the workflow emits nothing, and checks the credential and the filters on the way.
+ * that neither the API's clock (up to the overlap off n8n's) nor equal timestamps lose or repeat a
+ * change. The first poll (activation) only takes note of the models changed within the overlap, so
+ * that activating the workflow emits nothing, and checks the credential and the filters on the way.
  */
 export async function poll(context: IPollFunctions): Promise<INodeExecutionData[]> {
 	const parameters = new ItemParameters(context);
@@ -248,7 +249,7 @@ export async function poll(context: IPollFunctions): Promise<INodeExecutionData[
 		if (remembered[id]?.[0] !== version) emitted.push(model);
 		remembered[id] = [version, until];
 	}
-	const { bound, ceiling } = nextBound(previousBound, { startedAt, readAt, models }, overlapMs);
-	staticData[EVENT] = stateAfter(bound, ceiling, remembered) satisfies ModelPollState;
+	const next = nextBound(previousBound, { startedAt, readAt, models }, overlapMs);
+	staticData[EVENT] = stateAfter(context, next, remembered) satisfies ModelPollState;
 	return previous ? emitted.map((json) => ({ json })) : [];
 }
