@@ -66,9 +66,9 @@ export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [
 ]);
 
 /**
- * A model emitted (or found at activation) that the next poll may be answered again: the version
- * emitted, and until when the API may answer it again (ms), i.e. while the poll asks for models
- * updated after an earlier moment.
+ * A model emitted (or found at activation) that the API may answer the next poll again: the version
+ * emitted, and until when (ms): the API answers it while a poll asks for models updated after an
+ * earlier moment.
  */
 type RememberedModel = [version: string, until: number];
 
@@ -178,7 +178,7 @@ function nextBound(previousBound: number, reading: Reading, overlapMs: number) {
 }
 
 /**
- * The state after a poll: the models the next poll may be answered again are remembered, at most
+ * The state after a poll: the models the API may answer the next poll again are remembered, at most
  * MAX_REMEMBERED_MODELS of them, so that the static data stays small. Were more answered again, they
  * would be emitted again at every poll: where their updatedAt tells, the next poll asks from the
  * newest of those forgotten on instead, so that a model changed during this read, or in that very
