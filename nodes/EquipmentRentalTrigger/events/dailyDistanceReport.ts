@@ -11,6 +11,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { malformedResponseError, toItemError } from '../../EquipmentRental/shared/errors';
 import { ItemParameters } from '../../EquipmentRental/shared/parameters';
 import { getFromApi } from '../apiRequest';
+import { optionsCollection } from '../optionsCollection';
 
 const EVENT = 'dailyDistanceReport';
 
@@ -34,23 +35,16 @@ const catchUpDays: INodeProperties = {
 		'How many days before yesterday a poll still emits when they were missed (n8n stopped, or the API failing), oldest first. 0 emits only yesterday.',
 };
 
-const optionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [catchUpDays],
-};
+const options = optionsCollection([catchUpDays]);
 
 export const option: INodePropertyOptions = {
 	name: 'Daily Distance Report',
 	value: EVENT,
 	description:
-		"Triggers once a day with the previous day's distance per piece of equipment, one item each, once the set hour has passed",
+		"Triggers once a day, once the set hour has passed, with the previous day's distance per piece of equipment, one item each, and any days missed before it",
 };
 
-export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [hour, optionsCollection]);
+export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [hour, options]);
 
 /** What a poll leaves for the next one, in the workflow's static data. */
 type DistanceReportState = {
@@ -102,8 +96,7 @@ export async function poll(context: IPollFunctions): Promise<INodeExecutionData[
 		parameters.number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
 	);
 	const maxCatchUpDays = Math.floor(
-		parameters.number(catchUpDays, { min: 0, max: 90 }, optionsCollection) ??
-			(catchUpDays.default as number),
+		parameters.number(catchUpDays, { min: 0, max: 90 }, options) ?? (catchUpDays.default as number),
 	);
 	const now = DateTime.now().setZone(context.getTimezone());
 	const yesterday = now.minus({ days: 1 }).toISODate() as string;

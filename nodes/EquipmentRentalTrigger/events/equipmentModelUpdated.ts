@@ -19,6 +19,7 @@ import type { FetchPage } from '../../EquipmentRental/shared/pagination';
 import { asPage, readList } from '../../EquipmentRental/shared/pagination';
 import { ItemParameters, withoutUnset } from '../../EquipmentRental/shared/parameters';
 import { getFromApi } from '../apiRequest';
+import { optionsCollection } from '../optionsCollection';
 
 const EVENT = 'equipmentModelUpdated';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
@@ -45,14 +46,7 @@ const overlapMinutes: INodeProperties = {
 		"How far back the first poll, and polls of models without updatedAt, ask for changes by n8n's clock, so that no change is missed when the API's clock runs up to this far behind or ahead of n8n's. Models already emitted are not emitted again.",
 };
 
-const optionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [overlapMinutes],
-};
+const options = optionsCollection([overlapMinutes]);
 
 export const option: INodePropertyOptions = {
 	name: 'Equipment Model Created or Updated',
@@ -60,10 +54,7 @@ export const option: INodePropertyOptions = {
 	description: 'Triggers once for each equipment model created or changed since the previous poll',
 };
 
-export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [
-	filters,
-	optionsCollection,
-]);
+export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [filters, options]);
 
 /**
  * A model emitted (or found at activation) that the API may answer the next poll again: the version
@@ -216,7 +207,7 @@ export async function poll(context: IPollFunctions): Promise<INodeExecutionData[
 		search: parameters.text(search, filters),
 	});
 	const overlapMs =
-		(parameters.number(overlapMinutes, { min: 1, max: 1440 }, optionsCollection) ??
+		(parameters.number(overlapMinutes, { min: 1, max: 1440 }, options) ??
 			(overlapMinutes.default as number)) * MINUTE_MS;
 	if (context.getMode() === 'manual')
 		return (await recentModels(context, filterQuery)).map((json) => ({ json }));
