@@ -6,8 +6,12 @@
  *   node sandbox/cli.js [--port 4010] [--token T] [--latency MS] [--max-page-size N]
  *     [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang] [--fault-seed N]
  *     [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N] [--seed N]
- *     [--today YYYY-MM-DD] [--host H]
+ *     [--today YYYY-MM-DD] [--host H] [--clock-offset=MS]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
+ * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
+ * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
+ * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
+ * value needs the = form.
  */
 
 const { parseArgs } = require('node:util');
@@ -30,6 +34,7 @@ const FLAGS = {
 	days: '30',
 	seed: '1',
 	today: undefined,
+	'clock-offset': '0',
 };
 
 function readFlags(argv, env) {
@@ -66,6 +71,7 @@ function readFlags(argv, env) {
 		days: numberFlag('days'),
 		seed: numberFlag('seed'),
 		today: flagValue('today'),
+		clockOffsetMs: numberFlag('clock-offset'),
 	};
 }
 
@@ -77,6 +83,9 @@ async function main() {
 	console.log(`  token          Bearer ${options.token}`);
 	console.log(`  latency        ${options.latencyMs} ms`);
 	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
+	console.log(
+		`  clock offset   ${options.clockOffsetMs} ms (the API's clock against this machine's)`,
+	);
 	console.log(
 		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
 			`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,

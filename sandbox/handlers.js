@@ -13,10 +13,10 @@ const SUCCESS = Object.freeze({ success: true });
 /**
  * @typedef {import('./contract').RequestCheck & { pathParams: Record<string, string>, query:
  * Record<string, any>, body: any }} ValidRequest
- * @typedef {{ maxPageSize?: number }} ListSettings
+ * @typedef {{ maxPageSize?: number, clockOffsetMs: number }} Settings
  * @typedef {{ status: number, body: unknown }} OperationResult
  * @typedef {(store: ReturnType<typeof import('./seed').createStore>, request: ValidRequest,
- * settings: ListSettings) => OperationResult} OperationHandler
+ * settings: Settings) => OperationResult} OperationHandler
  */
 
 /**
@@ -25,8 +25,8 @@ const SUCCESS = Object.freeze({ success: true });
  * @type {Record<string, OperationHandler>}
  */
 const handlers = {
-	createQuote(store, { body }) {
-		const quote = { ...body, id: randomUUID(), createdAt: new Date().toISOString() };
+	createQuote(store, { body }, settings) {
+		const quote = { ...body, id: randomUUID(), createdAt: apiNow(settings).toISOString() };
 		store.quotes.set(quote.id, quote);
 		return { status: 201, body: quote };
 	},
@@ -49,10 +49,10 @@ const handlers = {
 		return ok(paginate(matching, query, settings));
 	},
 
-	updateRelease(store, { pathParams, body }) {
+	updateRelease(store, { pathParams, body }, settings) {
 		const release = store.releases.get(pathParams.id.toLowerCase());
 		if (!release) throw new HttpError(404, `No release has the id ${pathParams.id}`, 'id');
-		Object.assign(release, body, { updatedAt: new Date().toISOString() });
+		Object.assign(release, body, { updatedAt: apiNow(settings).toISOString() });
 		return ok(release);
 	},
 
@@ -108,6 +108,7 @@ const handlers = {
 		return ok(SUCCESS);
 	},
 
+	// updatedAfter is compared with updatedAt, which the API's clock wrote (see clockOffsetMs).
 	listEquipmentModels(store, { query }, settings) {
 		const ids = query.ids === undefined ? undefined : new Set(query.ids.toLowerCase().split(','));
 		const updatedAfter =
@@ -124,6 +125,15 @@ const handlers = {
 		return ok(paginate(matching, query, settings));
 	},
 };
+
+/**
+ * The API's clock, `clockOffsetMs` ahead of the machine's: an API server's clock need not agree with
+ * n8n's.
+ * @param {{ clockOffsetMs: number }} settings
+ */
+function apiNow(settings) {
+	return new Date(Date.now() + settings.clockOffsetMs);
+}
 
 function ok(body) {
 	return { status: 200, body };
@@ -193,4 +203,4 @@ function paginate(items, { page, limit }, { maxPageSize }) {
 	return { content: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
 }
 
-module.exports = { handlers };
+module.exports = { apiNow, handlers };

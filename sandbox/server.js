@@ -1,10 +1,11 @@
 'use strict';
 
+const { randomUUID } = require('node:crypto');
 const { setTimeout: sleep } = require('node:timers/promises');
 const Fastify = require('fastify');
 const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
-const { handlers } = require('./handlers');
+const { apiNow, handlers } = require('./handlers');
 const { createFaultInjector, applyFault } = require('./faults');
 const { generalError, HttpError } = require('./general-error');
 
@@ -15,6 +16,7 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	latencyMs: 0,
 	maxPageSize: undefined,
 	faults: null,
+	clockOffsetMs: 0,
 });
 
 /**
@@ -23,6 +25,9 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * @property {number} [latencyMs] delay before each request is handled (default 0)
  * @property {number} [maxPageSize] silent ceiling of `limit` in lists (default none)
  * @property {import('./faults').FaultOptions | null} [faults] fault injection (default none)
+ * @property {number} [clockOffsetMs] how far the API's clock runs ahead of the machine's (negative:
+ * behind; default 0). It sets the timestamps the sandbox writes (updatedAt and createdAt, the
+ * Date header) and so what `updatedAfter` matches, since that is compared with them.
  *
  * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
  *   port?: number, host?: string, logger?: boolean
@@ -62,8 +67,14 @@ async function startSandbox(options = {}) {
 		days,
 		today,
 	} = options;
-	const store = createStore({ seed, models, equipment, days, today });
 	const runtime = createRuntime(options);
+	const store = createStore({
+		seed,
+		models,
+		equipment,
+		days,
+		today: today ?? apiNow(runtime.settings),
+	});
 	const log = createRequestLog();
 	/** @type {Set<RequestHook>} */
 	const hooks = new Set();
@@ -90,6 +101,7 @@ async function startSandbox(options = {}) {
 	});
 	app.addHook('onSend', async (request, reply) => {
 		if (request.logEntry) request.logEntry.status = reply.statusCode;
+		reply.header('date', apiNow(runtime.settings).toUTCString());
 	});
 	app.setErrorHandler((error, _request, reply) => {
 		const statusCode = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -152,6 +164,30 @@ async function startSandbox(options = {}) {
 			return log.maxInFlight;
 		},
 		setOptions: runtime.setOptions,
+		/** The API's clock: the machine's, moved by clockOffsetMs. */
+		now: () => apiNow(runtime.settings),
+		/**
+		 * Changes a model as an edit in the API would: the given fields, and updatedAt by the API's
+		 * clock. The sandbox offers no operation that edits models; tests and tools change them here.
+		 * @param {string} id
+		 * @param {Record<string, unknown>} [changes]
+		 */
+		updateModel(id, changes = {}) {
+			const model = store.models.find((candidate) => candidate.id === id);
+			if (!model) throw new RangeError(`No model has the id ${id}`);
+			return Object.assign(model, changes, { updatedAt: apiNow(runtime.settings).toISOString() });
+		},
+		/**
+		 * Adds a model as a create in the API would: a copy of `fields` with a new id, and createdAt and
+		 * updatedAt by the API's clock.
+		 * @param {Omit<import('./seed').ModelEntity, 'id' | 'createdAt' | 'updatedAt'>} fields
+		 */
+		createModel(fields) {
+			const now = apiNow(runtime.settings).toISOString();
+			const model = { ...fields, id: randomUUID(), createdAt: now, updatedAt: now };
+			store.models.push(model);
+			return model;
+		},
 		/** Empties the request log (in place) and restarts maxInFlight from the current count. */
 		resetStats: log.reset,
 		/**
@@ -191,7 +227,7 @@ function handleOperation(store, request, settings) {
 /** @param {RuntimeOptions} initialOptions */
 function createRuntime(initialOptions) {
 	// Filled from the defaults and the initial options by the setOptions call below.
-	/** @type {{ token: string, latencyMs: number, maxPageSize?: number }} */
+	/** @type {{ token: string, latencyMs: number, maxPageSize?: number, clockOffsetMs: number }} */
 	const settings = {};
 	/** @type {ReturnType<typeof createFaultInjector>} */
 	let faultInjector;
@@ -270,6 +306,8 @@ function checkRuntimeSetting(key, value) {
 	if (key === 'token' && (typeof value !== 'string' || value === ''))
 		throw new TypeError('token must be a non-empty string');
 	if (key === 'latencyMs' && !(value >= 0)) throw new RangeError('latencyMs must be >= 0');
+	if (key === 'clockOffsetMs' && !Number.isFinite(value))
+		throw new RangeError('clockOffsetMs must be a finite number of milliseconds');
 	if (key === 'maxPageSize' && value !== undefined && !(Number.isInteger(value) && value > 0)) {
 		throw new RangeError('maxPageSize must be a positive integer');
 	}

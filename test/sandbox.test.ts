@@ -727,3 +727,70 @@ async function waitFor(condition: () => boolean, timeoutMs = 1000) {
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 }
+
+describe('the API clock (clockOffsetMs)', () => {
+	const TEN_MINUTES_MS = 10 * 60_000;
+	/** Stamps written within this of the expected moment count: the real clock moves on meanwhile. */
+	const TOLERANCE_MS = 5_000;
+	const expectAbout = (actualMs: number, expectedMs: number) =>
+		expect(Math.abs(actualMs - expectedMs)).toBeLessThan(TOLERANCE_MS);
+	let seededModels: typeof sandbox.store.models;
+
+	beforeEach(() => {
+		seededModels = structuredClone(sandbox.store.models);
+	});
+	afterEach(() => {
+		sandbox.setOptions({ clockOffsetMs: undefined });
+		sandbox.store.models.splice(0, sandbox.store.models.length, ...seededModels);
+	});
+
+	it.each([
+		['behind', -TEN_MINUTES_MS],
+		['ahead of', TEN_MINUTES_MS],
+	])(
+		"with the API's clock 10 minutes %s the machine's: stamps edits, creations and the Date header by it",
+		async (_direction, offset) => {
+			sandbox.setOptions({ clockOffsetMs: offset });
+			const [model, sibling] = sandbox.store.models;
+
+			const updated = sandbox.updateModel(model.id, { name: `${model.name} (edited)` });
+			const created = sandbox.createModel({ ...sibling, name: 'Aardvark Lift 100' });
+			const quote = await api('POST', QUOTES, {
+				body: { amount: 1, clientId: fixtures.clientId, contractId: fixtures.contractId },
+			});
+
+			expectAbout(sandbox.now().getTime(), Date.now() + offset);
+			expect(updated).toBe(model);
+			expect(model.name).toMatch(/\(edited\)$/);
+			expectAbout(Date.parse(model.updatedAt), Date.now() + offset);
+			expectAbout(Date.parse(created.updatedAt), Date.now() + offset);
+			expect(created.createdAt).toBe(created.updatedAt);
+			expect(created.id).toMatch(UUID);
+			expect(sandbox.store.models).toContain(created);
+			expectAbout(Date.parse(quote.body.createdAt), Date.now() + offset);
+			expectAbout(Date.parse(quote.headers.get('date')!), Date.now() + offset);
+		},
+	);
+
+	it("matches updatedAfter against the API's clock: 'the last minute' by a clock 10 minutes ahead misses an edit", async () => {
+		sandbox.setOptions({ clockOffsetMs: -TEN_MINUTES_MS });
+		const edited = sandbox.updateModel(sandbox.store.models[3].id);
+		const updatedAfter = (moment: number) =>
+			api('GET', `${MODELS}?limit=2000&updatedAfter=${new Date(moment).toISOString()}`);
+
+		const byTheApiClock = await updatedAfter(sandbox.now().getTime() - 60_000);
+		const byTheMachineClock = await updatedAfter(Date.now() - 60_000);
+
+		expect(byTheApiClock.body.content.map((model: { id: string }) => model.id)).toEqual([
+			edited.id,
+		]);
+		expect(byTheMachineClock.body.total).toBe(0);
+	});
+
+	it('refuses an offset that is not a number of milliseconds, and an unknown model', () => {
+		expect(() => sandbox.setOptions({ clockOffsetMs: Number.NaN })).toThrow(
+			'clockOffsetMs must be a finite number of milliseconds',
+		);
+		expect(() => sandbox.updateModel(MISSING_ID)).toThrow(`No model has the id ${MISSING_ID}`);
+	});
+});

@@ -1,7 +1,14 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { MAX_REMEMBERED_MODELS } from '../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
 
 import { advanceClock, setClock, useFakeDateOverSeededModels } from './harness/clock';
-import { ActiveTrigger, runTriggerManually, type TriggerOptions } from './harness/poll';
+import {
+	ActiveTrigger,
+	runTriggerManually,
+	TRIGGER_NODE_NAME,
+	type TriggerOptions,
+} from './harness/poll';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -22,6 +29,7 @@ interface DistanceRecord {
 
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const MINUTE_MS = 60_000;
+const STATIC_DATA_KEY = `node:${TRIGGER_NODE_NAME}`;
 
 const ids = (items: INodeExecutionData[] | null) => (items ?? []).map((item) => item.json.id);
 
@@ -40,19 +48,14 @@ describe('Equipment Rental Trigger', () => {
 	const modelRequests = () =>
 		suite.sandbox.requests.filter((request) => request.path === MODELS_PATH);
 
-	/** Changes a model as the API would on an edit: new name, updatedAt now. */
+	/** Changes a model as the API would on an edit: new name, updatedAt by the API's clock. */
 	function editModel(model: Model, name = `${model.name} (edited)`) {
-		model.name = name;
-		model.updatedAt = new Date().toISOString();
-		return model;
+		return suite.sandbox.updateModel<Model>(model.id, { name });
 	}
 
 	function addModel(name: string): Model {
-		const [sibling] = models();
-		const now = new Date().toISOString();
-		const model = { ...sibling, id: crypto.randomUUID(), name, updatedAt: now, createdAt: now };
-		models().push(model);
-		return model;
+		const { brandId, brand, category } = models()[0];
+		return suite.sandbox.createModel({ name, brandId, brand, category });
 	}
 
 	useFakeDateOverSeededModels(suite, '2024-05-12T08:00:00.000Z');
@@ -63,24 +66,37 @@ describe('Equipment Rental Trigger', () => {
 			filters,
 		});
 
-		it('records a baseline at activation and emits nothing, after checking access with one model', async () => {
+		it('records a baseline at activation and emits nothing: it notes the models changed within the overlap', async () => {
+			advanceClock(-5 * MINUTE_MS);
+			const changedBefore = editModel(models()[4]);
+			advanceClock(5 * MINUTE_MS);
+
 			const { trigger, emitted } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			const nextPoll = await trigger.poll();
 
 			expect(emitted).toBeNull();
+			expect(nextPoll).toBeNull();
 			expect(suite.sandbox.requests.map((request) => request.query)).toEqual([
-				{ page: '1', limit: '1' },
+				{ updatedAfter: '2024-05-12T07:49:59.999Z', page: '1', limit: '1000' },
+				{ updatedAfter: '2024-05-12T07:54:59.999Z', page: '1', limit: '1000' },
 			]);
 			expect(trigger.savedStaticData).toEqual({
 				'node:Equipment Rental Trigger': {
 					equipmentModelUpdated: {
-						previousPollStartedAt: '2024-05-12T08:00:00.000Z',
-						seenSinceStart: {},
+						updatedAfter: '2024-05-12T07:54:59.999Z',
+						remembered: {
+							[changedBefore.id]: [
+								'2024-05-12T07:55:00.000Z',
+								Date.parse('2024-05-12T07:55:00.000Z'),
+							],
+						},
 					},
 				},
 			});
 		});
 
-		it('emits a new model and an edited model once, asking for changes since the previous poll started', async () => {
+		it('emits a new model and an edited model once, asking for changes from just before the newest change seen', async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
 			advanceClock(MINUTE_MS);
 			const created = addModel('Aardvark Lift 100');
@@ -95,8 +111,8 @@ describe('Equipment Rental Trigger', () => {
 			expect(emitted?.find((item) => item.json.id === edited.id)?.json.name).toBe(edited.name);
 			expect(nextPoll).toBeNull();
 			expect(modelRequests().map((request) => request.query.updatedAfter)).toEqual([
-				'2024-05-12T08:00:00.000Z',
-				'2024-05-12T08:01:00.000Z',
+				'2024-05-12T07:49:59.999Z',
+				'2024-05-12T08:00:59.999Z',
 			]);
 		});
 
@@ -152,8 +168,8 @@ describe('Equipment Rental Trigger', () => {
 			expect(ids(duringPoll)).toEqual([model.id]);
 			expect(overlappingPoll).toBeNull();
 			expect(modelRequests().map((request) => request.query.updatedAfter)).toEqual([
-				'2024-05-12T08:01:00.000Z',
-				'2024-05-12T08:02:00.000Z',
+				'2024-05-12T08:01:00.999Z',
+				'2024-05-12T08:01:00.999Z',
 			]);
 			expect(ids(afterAnotherEdit)).toEqual([model.id]);
 		});
@@ -194,7 +210,7 @@ describe('Equipment Rental Trigger', () => {
 			).toEqual([1, 2, 3]);
 			expect(
 				modelRequests().every(
-					(request) => request.query.updatedAfter === '2024-05-12T08:00:00.000Z',
+					(request) => request.query.updatedAfter === '2024-05-12T07:49:59.999Z',
 				),
 			).toBe(true);
 		});
@@ -297,6 +313,244 @@ describe('Equipment Rental Trigger', () => {
 			expect(staticData).toEqual({});
 			expect(suite.sandbox.requests.length).toBeLessThanOrEqual(4);
 		});
+
+		it('emits a change that carries the same updatedAt as models read before it across a page boundary', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			suite.sandbox.setOptions({ maxPageSize: 2 });
+			// The fake clock stands still: all these edits carry the same updatedAt, over three pages.
+			const sameMoment = models()
+				.slice(20, 25)
+				.map((model) => editModel(model).id);
+			const firstPoll = await trigger.poll();
+			const sameMomentLater = editModel(models()[30]);
+			advanceClock(MINUTE_MS);
+
+			const secondPoll = await trigger.poll();
+
+			expect(ids(firstPoll).sort()).toEqual([...sameMoment].sort());
+			expect(modelRequests().map((request) => request.query.page)).toContain('3');
+			expect(sameMomentLater.updatedAt).toBe(models()[20].updatedAt);
+			expect(ids(secondPoll)).toEqual([sameMomentLater.id]);
+		});
+
+		it('emits a model changed early in a read that lasts minutes, though a later page carries a much later updatedAt', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			suite.sandbox.setOptions({ maxPageSize: 2 });
+			const [onPage1, , , onPage2] = models()
+				.slice(40, 44)
+				.map((model) => editModel(model))
+				.sort((left, right) => (left.name < right.name ? -1 : 1));
+			const removeHook = suite.sandbox.onRequest((request) => {
+				if (request.path !== MODELS_PATH || request.query.page !== '2') return;
+				// Page 1 is read: its first model changes, and two minutes later the last one of page 2.
+				advanceClock(1000);
+				editModel(onPage1, onPage1.name);
+				advanceClock(2 * MINUTE_MS);
+				editModel(onPage2, onPage2.name);
+			});
+			const longRead = await trigger.poll();
+			removeHook();
+			advanceClock(MINUTE_MS);
+
+			const nextPoll = await trigger.poll();
+
+			expect(longRead).toHaveLength(4);
+			expect(nextPoll?.map((item) => [item.json.id, item.json.updatedAt])).toEqual([
+				[onPage1.id, onPage1.updatedAt],
+			]);
+		});
+
+		it('never asks from further back than the poll before, so that a slow read brings back no model already emitted', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			const earlier = editModel(models()[11]);
+			advanceClock(2000);
+			const newest = editModel(models()[12]);
+			const first = await trigger.poll();
+			advanceClock(1);
+			const justAfter = editModel(models()[13]);
+			const removeHook = suite.sandbox.onRequest(() => advanceClock(5000));
+			const slowRead = await trigger.poll();
+			removeHook();
+			advanceClock(MINUTE_MS);
+
+			const afterTheSlowRead = await trigger.poll();
+
+			expect(ids(first).sort()).toEqual([earlier.id, newest.id].sort());
+			expect(ids(slowRead)).toEqual([justAfter.id]);
+			expect(afterTheSlowRead).toBeNull();
+		});
+
+		it("with updatedAt, follows the API's own clock once it has seen a change, even a clock further behind n8n's than the overlap", async () => {
+			suite.sandbox.setOptions({ clockOffsetMs: -10 * MINUTE_MS });
+			const { trigger } = await ActiveTrigger.activate(
+				options({ ...modelEvent(), options: { overlapMinutes: 1 } }),
+			);
+			const changes: string[] = [];
+			const emitted: string[] = [];
+			for (let minute = 0; minute < 25; minute++) {
+				changes.push(editModel(models()[minute]).id);
+				advanceClock(MINUTE_MS);
+				emitted.push(...ids(await trigger.poll()).map(String));
+			}
+
+			// Until then, the trigger cannot know the API's clock: it asks from the overlap before its
+			// activation by n8n's clock, and the changes the API dated before that are not asked for.
+			const firstSeen = changes.indexOf(emitted[0]);
+			expect(firstSeen).toBeGreaterThan(0);
+			expect(firstSeen).toBeLessThan(10);
+			expect(emitted).toEqual(changes.slice(firstSeen));
+		});
+
+		describe("when the API's clock is not n8n's", () => {
+			const hideUpdatedAt = (model: Model) =>
+				Object.defineProperty(model, 'updatedAt', {
+					value: model.updatedAt,
+					enumerable: false,
+					writable: true,
+				});
+
+			/**
+			 * Twelve polls a minute apart, each after a change made just as the previous poll ended
+			 * (inside the skew window), every third after a new model, every other one while a model
+			 * changes during its read; then 25 minutes of polls without changes, past twice the overlap.
+			 * Each model changes once, to a new name: the changes to emit, as "id name".
+			 */
+			async function pollThroughChanges(timestamps: boolean, restartBeforeEachPoll: boolean) {
+				const expected: string[] = [];
+				const emitted: string[] = [];
+				const record = (model: Model) => {
+					if (!timestamps) hideUpdatedAt(model);
+					expected.push(`${model.id} ${model.name}`);
+				};
+				let unchanged = 0;
+				const changeOne = () => {
+					const model = models()[unchanged++];
+					record(editModel(model, `${model.name} v2`));
+				};
+				if (!timestamps) models().forEach(hideUpdatedAt);
+
+				let { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+				const pollOnce = async () => {
+					if (!restartBeforeEachPoll) return await trigger.poll();
+					const restarted = await trigger.restart();
+					trigger = restarted.trigger;
+					return restarted.emitted;
+				};
+				let changeWhileReading = false;
+				const removeHook = suite.sandbox.onRequest((request) => {
+					if (!changeWhileReading || request.path !== MODELS_PATH) return;
+					changeWhileReading = false;
+					changeOne();
+				});
+				try {
+					for (let round = 0; round < 12; round++) {
+						// In the very millisecond the previous poll ended: the edge of the skew window.
+						changeOne();
+						advanceClock(MINUTE_MS / 2);
+						if (round % 3 === 0) record(addModel(`Aardvark Lift ${round}`));
+						advanceClock(MINUTE_MS / 2);
+						changeWhileReading = round % 2 === 1;
+						const items = await pollOnce();
+						emitted.push(...(items ?? []).map(({ json }) => `${json.id} ${json.name}`));
+					}
+					for (let minute = 0; minute < 25; minute++) {
+						advanceClock(MINUTE_MS);
+						const items = await pollOnce();
+						emitted.push(...(items ?? []).map(({ json }) => `${json.id} ${json.name}`));
+					}
+				} finally {
+					removeHook();
+				}
+				return { expected, emitted };
+			}
+
+			describe.each([
+				['that carry updatedAt', true],
+				['that carry no updatedAt', false],
+			])('models %s', (_carrying, timestamps) => {
+				it.each([
+					[-10, 'polled by one running workflow', false],
+					[0, 'polled by one running workflow', false],
+					[10, 'polled by one running workflow', false],
+					[-10, 'restarted from saved static data before each poll', true],
+					[0, 'restarted from saved static data before each poll', true],
+					[10, 'restarted from saved static data before each poll', true],
+				])(
+					"with the API's clock %i minutes off n8n's, %s: every change emitted once",
+					async (skewMinutes, _how, restartBeforeEachPoll) => {
+						suite.sandbox.setOptions({ clockOffsetMs: skewMinutes * MINUTE_MS });
+
+						const { expected, emitted } = await pollThroughChanges(
+							timestamps,
+							restartBeforeEachPoll,
+						);
+
+						expect(expected).toHaveLength(22);
+						expect(emitted.sort()).toEqual(expected.sort());
+					},
+				);
+			});
+		});
+
+		it('asks with the overlap set under Options, and refuses one that is out of range', async () => {
+			await ActiveTrigger.activate(options({ ...modelEvent(), options: { overlapMinutes: 30 } }));
+
+			expect(modelRequests().map((request) => request.query.updatedAfter)).toEqual([
+				'2024-05-12T07:29:59.999Z',
+			]);
+			await expect(
+				ActiveTrigger.activate(options({ ...modelEvent(), options: { overlapMinutes: 0 } })),
+			).rejects.toThrow("'Overlap (Minutes)' must be a number from 1 to 1440");
+		});
+
+		it(`keeps at most ${MAX_REMEMBERED_MODELS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
+			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
+			advanceClock(MINUTE_MS);
+			const created = Array.from(
+				{ length: MAX_REMEMBERED_MODELS + 10 },
+				(_, index) => addModel(`Aardvark Lift ${index}`).id,
+			);
+			const emitted = await trigger.poll();
+			const state = trigger.savedStaticData[STATIC_DATA_KEY] as IDataObject;
+			advanceClock(1);
+			const aMillisecondLater = editModel(models()[3]);
+			advanceClock(MINUTE_MS);
+
+			const nextPoll = await trigger.poll();
+
+			expect(ids(emitted).sort()).toEqual([...created].sort());
+			const { remembered, updatedAfter } = state.equipmentModelUpdated as IDataObject;
+			expect(Object.keys(remembered as IDataObject).length).toBeLessThanOrEqual(
+				MAX_REMEMBERED_MODELS,
+			);
+			expect(JSON.stringify(state).length).toBeLessThan(100_000);
+			expect(updatedAfter).toBe('2024-05-12T08:01:00.000Z');
+			expect(ids(nextPoll)).toEqual([aMillisecondLater.id]);
+		});
+
+		it('continues from the static data an earlier version of the trigger saved, emitting nothing twice', async () => {
+			const seenDuringThePoll = editModel(models()[6]);
+			const legacyStaticData = {
+				[STATIC_DATA_KEY]: {
+					equipmentModelUpdated: {
+						previousPollStartedAt: '2024-05-12T07:59:59.000Z',
+						seenSinceStart: { [seenDuringThePoll.id]: seenDuringThePoll.updatedAt },
+					},
+				},
+			};
+			advanceClock(MINUTE_MS);
+			const changedSince = editModel(models()[7]);
+
+			const { emitted } = await ActiveTrigger.activate(
+				options(modelEvent(), { savedStaticData: legacyStaticData }),
+			);
+
+			expect(ids(emitted)).toEqual([changedSince.id]);
+			expect(modelRequests()[0].query.updatedAfter).toBe('2024-05-12T07:59:59.000Z');
+		});
 	});
 
 	describe('event: Daily Distance Report', () => {
@@ -388,6 +642,197 @@ describe('Equipment Rental Trigger', () => {
 			expect(error).toBeUndefined();
 			expect(ids(items)).toEqual(recordIds('2024-05-10'));
 			expect(staticData).toEqual({});
+		});
+
+		describe('catching up on missed days', () => {
+			const recordsOf = (...dates: string[]) => dates.flatMap(recordIds);
+			const daysOf = (items: INodeExecutionData[] | null) =>
+				(items ?? []).map((item) => String(item.json.date ?? item.json.reportDate).slice(0, 10));
+			const answeredDays = () =>
+				suite.sandbox.requests
+					.filter((request) => request.status === 200)
+					.map((request) => request.path.split('/').pop());
+			/** Answers the day's report with 503, also to the trigger's retries, until removed. */
+			const failDay = (date: string) => {
+				const removeHook = suite.sandbox.onRequest((request) => {
+					const failing = request.path.endsWith(`/${date}`);
+					suite.sandbox.setOptions({ faults: failing ? { rate: 1, kinds: ['503'] } : null });
+				});
+				return () => {
+					removeHook();
+					suite.sandbox.setOptions({ faults: null });
+				};
+			};
+			let seededDistances: Map<string, DistanceRecord[]>;
+			beforeEach(() => {
+				seededDistances ??= structuredClone(distances());
+			});
+			afterEach(() => {
+				for (const [date, records] of structuredClone(seededDistances))
+					distances().set(date, records);
+			});
+
+			it('after n8n was down for three days, the first poll after the hour emits the three missed days once each, oldest first', async () => {
+				setClock('2024-05-08T07:00:00Z');
+				const { trigger, emitted: atActivation } = await ActiveTrigger.activate(
+					options(reportEvent()),
+				);
+				setClock('2024-05-11T05:00:00Z');
+				const { trigger: restarted, emitted: backBeforeTheHour } = await trigger.restart();
+				setClock('2024-05-11T06:00:00Z');
+				const afterTheHour = await restarted.poll();
+				setClock('2024-05-11T09:00:00Z');
+				const later = await restarted.poll();
+
+				expect(ids(atActivation)).toEqual(recordIds('2024-05-07'));
+				expect(backBeforeTheHour).toBeNull();
+				expect(ids(afterTheHour)).toEqual(recordsOf('2024-05-08', '2024-05-09', '2024-05-10'));
+				expect(daysOf(afterTheHour)).toEqual([
+					...Array(20).fill('2024-05-08'),
+					...Array(20).fill('2024-05-09'),
+					...Array(20).fill('2024-05-10'),
+				]);
+				expect(later).toBeNull();
+				expect(reportRequests()).toEqual(['2024-05-07', '2024-05-08', '2024-05-09', '2024-05-10']);
+			});
+
+			it('starts from yesterday at activation: activated before the hour, then down, it emits from that day on', async () => {
+				setClock('2024-05-09T05:00:00Z');
+				const { trigger, emitted: atActivation } = await ActiveTrigger.activate(
+					options(reportEvent()),
+				);
+				setClock('2024-05-11T07:00:00Z');
+
+				const { emitted } = await trigger.restart();
+
+				expect(atActivation).toBeNull();
+				expect(ids(emitted)).toEqual(recordsOf('2024-05-08', '2024-05-09', '2024-05-10'));
+				expect(reportRequests()).toEqual(['2024-05-08', '2024-05-09', '2024-05-10']);
+			});
+
+			it.each([
+				[
+					'7 by default',
+					{},
+					['03', '04', '05', '06', '07', '08', '09', '10'].map((day) => `2024-05-${day}`),
+				],
+				['0', { catchUpDays: 0 }, ['2024-05-10']],
+				['2', { catchUpDays: 2 }, ['2024-05-08', '2024-05-09', '2024-05-10']],
+			])(
+				'goes back at most Catch Up Days (%s) before yesterday',
+				async (_catchUpDays, catchUp, expectedDays) => {
+					setClock('2024-05-01T07:00:00Z');
+					const { trigger } = await ActiveTrigger.activate(
+						options({ ...reportEvent(), options: catchUp }),
+					);
+					setClock('2024-05-11T07:00:00Z');
+
+					const { emitted } = await trigger.restart();
+
+					expect(ids(emitted)).toEqual(recordsOf(...expectedDays));
+					expect(reportRequests()).toEqual(['2024-04-30', ...expectedDays]);
+				},
+			);
+
+			it('asks again for a day that fails in the middle of a catch-up, emitting the days before it once and the days after it only after it', async () => {
+				setClock('2024-05-08T07:00:00Z');
+				const { trigger } = await ActiveTrigger.activate(options(reportEvent()));
+				const removeFault = failDay('2024-05-09');
+				let restarted: ActiveTrigger;
+				let whileFailing: INodeExecutionData[] | null;
+				let failedPoll: unknown;
+				try {
+					setClock('2024-05-11T06:30:00Z');
+					({ trigger: restarted, emitted: whileFailing } = await trigger.restart());
+					setClock('2024-05-11T06:45:00Z');
+					failedPoll = await restarted.poll().catch((error: unknown) => error);
+				} finally {
+					removeFault();
+				}
+				setClock('2024-05-11T07:00:00Z');
+				const onceAnswered = await restarted.poll();
+				setClock('2024-05-11T08:00:00Z');
+				const later = await restarted.poll();
+
+				expect(ids(whileFailing)).toEqual(recordIds('2024-05-08'));
+				expect(failedPoll).toBeInstanceOf(Error);
+				expect((failedPoll as Error).message).toMatch(/503|service unavailable/i);
+				expect(ids(onceAnswered)).toEqual(recordsOf('2024-05-09', '2024-05-10'));
+				expect(later).toBeNull();
+				expect(answeredDays()).toEqual(['2024-05-07', '2024-05-08', '2024-05-09', '2024-05-10']);
+				expect(reportRequests().filter((day) => day === '2024-05-10')).toHaveLength(1);
+			});
+
+			it('asks again for days still empty, and passes over an empty day once a later day has records', async () => {
+				setClock('2024-05-08T07:00:00Z');
+				const { trigger } = await ActiveTrigger.activate(options(reportEvent()));
+				distances().set('2024-05-09', []);
+				distances().set('2024-05-10', []);
+				setClock('2024-05-11T07:00:00Z');
+				const { trigger: restarted, emitted: first } = await trigger.restart();
+				setClock('2024-05-11T07:30:00Z');
+				const whileEmpty = await restarted.poll();
+				distances().set('2024-05-10', seededDistances.get('2024-05-10')!);
+				setClock('2024-05-11T08:00:00Z');
+				const onceALaterDayIsFilled = await restarted.poll();
+				suite.sandbox.resetStats();
+				setClock('2024-05-11T09:00:00Z');
+				const later = await restarted.poll();
+
+				expect(ids(first)).toEqual(recordIds('2024-05-08'));
+				expect(whileEmpty).toBeNull();
+				expect(ids(onceALaterDayIsFilled)).toEqual(recordIds('2024-05-10'));
+				expect(later).toBeNull();
+				expect(reportRequests()).toEqual([]);
+			});
+
+			it('gives each record its day as reportDate where the API sends no date', async () => {
+				setClock('2024-05-09T07:00:00Z');
+				const { trigger } = await ActiveTrigger.activate(options(reportEvent()));
+				for (const record of distances().get('2024-05-09')!)
+					delete (record as Partial<DistanceRecord>).date;
+				setClock('2024-05-11T07:00:00Z');
+
+				const { emitted } = await trigger.restart();
+
+				expect(emitted?.map((item) => [item.json.date, item.json.reportDate])).toEqual([
+					...Array(20).fill([undefined, '2024-05-09']),
+					...Array(20).fill(['2024-05-10T00:00:00.000Z', undefined]),
+				]);
+			});
+
+			it('emits every day once, in order, when n8n restarts from its saved static data before each poll', async () => {
+				setClock('2024-05-03T03:00:00Z');
+				let { trigger } = await ActiveTrigger.activate(options(reportEvent()));
+				const emitted: INodeExecutionData[] = [];
+				for (let at = Date.parse('2024-05-03T08:00:00Z'); at < Date.parse('2024-05-12');) {
+					setClock(new Date(at).toISOString());
+					const restarted = await trigger.restart();
+					trigger = restarted.trigger;
+					emitted.push(...(restarted.emitted ?? []));
+					at += 5 * 60 * MINUTE_MS;
+				}
+
+				expect(ids(emitted)).toEqual(
+					recordsOf(
+						'2024-05-02',
+						'2024-05-03',
+						'2024-05-04',
+						'2024-05-05',
+						'2024-05-06',
+						'2024-05-07',
+						'2024-05-08',
+						'2024-05-09',
+						'2024-05-10',
+					),
+				);
+			});
+
+			it('refuses Catch Up Days outside 0-90', async () => {
+				await expect(
+					ActiveTrigger.activate(options({ ...reportEvent(), options: { catchUpDays: -1 } })),
+				).rejects.toThrow("'Catch Up Days' must be a number from 0 to 90");
+			});
 		});
 
 		it('refuses an hour outside 0-23', async () => {

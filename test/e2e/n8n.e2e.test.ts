@@ -35,6 +35,8 @@ const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** The trigger polls every minute, at a second n8n picks at random. */
 const NEXT_POLL_TIMEOUT_MS = 75_000;
+/** The trigger's default Overlap: how far back its baseline poll asks, by n8n's clock. */
+const OVERLAP_MS = 10 * 60_000;
 
 let sandbox: Sandbox;
 let fx: Record<string, string>;
@@ -697,14 +699,23 @@ describe('the trigger in an activated workflow', () => {
 			const requestsBefore = modelRequests().length;
 			const activatedAt = Date.now();
 			await server.activate(workflowId);
-			// Activation polls once, for the baseline: one model asked for, nothing emitted.
-			const [baselinePoll] = modelRequests().slice(requestsBefore);
-			expect(baselinePoll.query).toEqual({ page: '1', limit: '1' });
+			// Activation polls once, for the baseline: it notes the models changed in the last overlap
+			// (10 minutes by n8n's clock) and emits nothing. Newer n8n versions poll after activate returns.
+			const baselinePoll = await waitFor(
+				'the baseline poll',
+				async () => modelRequests().slice(requestsBefore)[0],
+				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+			);
+			expect(baselinePoll.query).toMatchObject({ page: '1', limit: '1000' });
+			const baselineFrom = Date.parse(String(baselinePoll.query.updatedAfter));
+			expect(baselineFrom).toBeGreaterThanOrEqual(activatedAt - OVERLAP_MS - 1);
+			expect(baselineFrom).toBeLessThan(Date.now() - OVERLAP_MS);
 			expect(await server.executions(workflowId)).toEqual([]);
 
-			const changed = (sandbox.store.models as Json[])[7];
-			changed.name = `${changed.name} (renamed in e2e)`;
-			changed.updatedAt = new Date().toISOString();
+			const model = (sandbox.store.models as Json[])[7];
+			const changed = sandbox.updateModel<Json>(model.id, {
+				name: `${model.name} (renamed in e2e)`,
+			});
 			const changedAt = Date.now();
 			const finished = await waitFor(
 				'an execution started by the next poll',
@@ -717,10 +728,9 @@ describe('the trigger in an activated workflow', () => {
 			timings.push(['trigger: wait for the next poll', Date.now() - changedAt]);
 
 			const [nextPoll] = modelRequests().slice(requestsBefore + 1);
-			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeGreaterThanOrEqual(activatedAt);
-			expect(Date.parse(String(nextPoll.query.updatedAfter))).toBeLessThan(
-				Date.parse(changed.updatedAt),
-			);
+			const nextFrom = Date.parse(String(nextPoll.query.updatedAfter));
+			expect(nextFrom).toBeGreaterThanOrEqual(baselineFrom);
+			expect(nextFrom).toBeLessThan(Date.parse(changed.updatedAt));
 			const execution = await server.execution(finished.id);
 			expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
 			expect(rt.nodeItems(execution, 'Equipment model changed')).toEqual([changed]);

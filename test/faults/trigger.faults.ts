@@ -4,10 +4,11 @@
  * scenario while a poll is reading them). Every poll must emit exactly the models changed since the
  * last successful poll, each once, or fail loudly and leave the static data as it was, so that the
  * next successful poll still emits what the failed one missed. Across a scenario, every change is
- * emitted once.
+ * emitted once, also with the API's clock as far behind or ahead of n8n's as the trigger's overlap.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { MAX_REMEMBERED_MODELS } from '../../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import { advanceClock, useFakeDateOverSeededModels } from '../harness/clock';
 import { ActiveTrigger, TRIGGER_NODE_NAME } from '../harness/poll';
@@ -46,6 +47,11 @@ const QUICK_FAULTS: Partial<FaultOptions> = {
 const OUTAGE: FaultOptions = { rate: 1, kinds: ['503', '429', 'drop'], retryAfterSeconds: 0 };
 const POLL_INTERVAL_MS = 60_000;
 /**
+ * Edits between polls are made a moment apart, as people make them. (Many models with the same
+ * updatedAt, which the trigger reads again at the next poll, are the trigger suite's concern.)
+ */
+const CHANGE_SPACING_MS = 100;
+/**
  * How far the clock moves while the API answers one request, so that a change during a poll is
  * later than its start.
  */
@@ -66,8 +72,8 @@ interface Model extends IDataObject {
 }
 
 interface ModelPollState {
-	previousPollStartedAt: string;
-	seenSinceStart: Record<string, string>;
+	updatedAfter: string;
+	remembered: Record<string, unknown>;
 }
 
 /**
@@ -207,6 +213,11 @@ describe('The model-change trigger polled under injected faults', () => {
 		outageChance: number;
 		/** Share of the polls that must complete: the trigger's retries ride out most faults. */
 		minCompleteShare: number;
+		/**
+		 * How far the API's clock runs ahead of n8n's (negative: behind), in minutes; the trigger's
+		 * overlap is 10.
+		 */
+		clockOffsetMinutes: number;
 	}
 
 	it.each<Scenario>([
@@ -219,9 +230,10 @@ describe('The model-change trigger polled under injected faults', () => {
 			maxChangesBetweenPolls: 35,
 			outageChance: 0.15,
 			minCompleteShare: 0.75,
+			clockOffsetMinutes: 0,
 		},
 		{
-			name: 'changes between polls, faults on two requests in five, pages of 25, n8n restarting now and then',
+			name: "changes between polls, faults on two requests in five, pages of 25, n8n restarting now and then, the API's clock 10 minutes behind",
 			polls: 30,
 			faultRate: 0.4,
 			maxPageSize: 25,
@@ -230,9 +242,10 @@ describe('The model-change trigger polled under injected faults', () => {
 			restartChance: 0.15,
 			outageChance: 0.2,
 			minCompleteShare: 0.55,
+			clockOffsetMinutes: -10,
 		},
 		{
-			name: 'changes between polls and while a poll reads, faults on a third of the requests, pages of 15, n8n restarting now and then',
+			name: "changes between polls and while a poll reads, faults on a third of the requests, pages of 15, n8n restarting now and then, the API's clock 10 minutes ahead",
 			polls: 30,
 			faultRate: 0.3,
 			maxPageSize: 15,
@@ -242,6 +255,7 @@ describe('The model-change trigger polled under injected faults', () => {
 			restartChance: 0.1,
 			outageChance: 0.2,
 			minCompleteShare: 0.55,
+			clockOffsetMinutes: 10,
 		},
 	])(
 		'$name: $polls polls, each exact or failed loudly, every change emitted once',
@@ -254,6 +268,7 @@ describe('The model-change trigger polled under injected faults', () => {
 				maxChangesBetweenPolls,
 				restartChance = 0,
 				outageChance,
+				clockOffsetMinutes,
 			} = scenario;
 			let changeWhileReading = scenario.changeWhileReading ?? 0;
 			const random = createRandom(seed) as Random;
@@ -270,17 +285,17 @@ describe('The model-change trigger polled under injected faults', () => {
 
 			/**
 			 * Changes a model as the API would on an edit: a new name (which moves it between pages),
-			 * updatedAt now.
+			 * updatedAt now by the API's clock.
 			 */
 			function changeModel(random: Random) {
 				let model: Model;
+				const now = suite.sandbox.now().toISOString();
 				if (random.chance(0.15)) {
-					const now = new Date().toISOString();
 					model = { ...random.pick(models()), id: random.uuid(), createdAt: now, updatedAt: now };
 					models().push(model);
 				} else {
 					model = random.pick(models());
-					model.updatedAt = new Date().toISOString();
+					model.updatedAt = now;
 				}
 				model.name = `${random.pick(NAME_PREFIXES)}${model.name.replace(/^. ~ /, '')}`;
 				ledger.record(model);
@@ -301,6 +316,7 @@ describe('The model-change trigger polled under injected faults', () => {
 				}
 			});
 
+			suite.sandbox.setOptions({ clockOffsetMs: clockOffsetMinutes * 60_000 });
 			const activation = await ActiveTrigger.activate({
 				parameters: { event: EVENT, filters: {} },
 				credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
@@ -318,7 +334,6 @@ describe('The model-change trigger polled under injected faults', () => {
 				const pendingAtStart = ledger.pending();
 				const stateBefore = liveState(trigger);
 				const savedBefore = JSON.stringify(trigger.savedStaticData);
-				const startedAt = new Date().toISOString();
 				let items: INodeExecutionData[] | null = null;
 				let error: unknown;
 				reading = true;
@@ -358,11 +373,18 @@ describe('The model-change trigger polled under injected faults', () => {
 				const judged = judgePoll(ledger, items ?? [], pendingAtStart);
 				outcomes[judged.outcome]++;
 				problems.push(...judged.problems.map((problem) => `${label}: ${problem}`));
-				const state = liveState(trigger);
-				if (state?.previousPollStartedAt !== startedAt) {
-					problems.push(
-						`${label}: succeeded, but left the watermark at ${state?.previousPollStartedAt}, not its start ${startedAt}`,
-					);
+				// The next poll must ask from before every change still pending (made while this one read),
+				// and the static data stay small.
+				const state = liveState(trigger)!;
+				for (const [id, version] of ledger.pending()) {
+					if (Date.parse(version) <= Date.parse(state.updatedAfter)) {
+						problems.push(
+							`${label}: succeeded, but the next poll asks for changes after ${state.updatedAfter}, not for model ${id} changed at ${version}`,
+						);
+					}
+				}
+				if (Object.keys(state.remembered).length > MAX_REMEMBERED_MODELS) {
+					problems.push(`${label}: remembers more than ${MAX_REMEMBERED_MODELS} models`);
 				}
 				const emittedIds = new Set((items ?? []).map((item) => String(item.json.id)));
 				carriedOver += [...missedByFailedPolls].filter((id) => emittedIds.has(id)).length;
@@ -373,7 +395,10 @@ describe('The model-change trigger polled under injected faults', () => {
 				for (let round = 1; round <= polls; round++) {
 					advanceClock(POLL_INTERVAL_MS / 2);
 					const changes = random.integer(0, maxChangesBetweenPolls);
-					for (let change = 0; change < changes; change++) changeModel(random);
+					for (let change = 0; change < changes; change++) {
+						changeModel(random);
+						advanceClock(CHANGE_SPACING_MS);
+					}
 					advanceClock(POLL_INTERVAL_MS / 2);
 					suite.sandbox.setOptions({
 						faults: { ...QUICK_FAULTS, rate: faultRate, seed: seed * 1000 + round },

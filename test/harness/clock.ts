@@ -35,7 +35,7 @@ export function advanceClock(ms: number) {
 
 /**
  * For trigger suites: before each test the fake clock stands at `isoDateTime`; after each, real
- * timers, and the sandbox's models and options as they were seeded.
+ * timers, and the sandbox's models and options (its clock too) as they were seeded.
  */
 export function useFakeDateOverSeededModels(suite: SandboxSuite, isoDateTime: string) {
 	const models = () => suite.sandbox.store.models as unknown[];
@@ -46,7 +46,7 @@ export function useFakeDateOverSeededModels(suite: SandboxSuite, isoDateTime: st
 	});
 	afterEach(() => {
 		jest.useRealTimers();
-		suite.sandbox.setOptions({ maxPageSize: undefined, faults: null });
+		suite.sandbox.setOptions({ maxPageSize: undefined, faults: null, clockOffsetMs: undefined });
 		models().splice(0, models().length, ...structuredClone(seededModels));
 	});
 }

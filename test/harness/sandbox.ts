@@ -31,6 +31,14 @@ export interface Sandbox {
 	requests: SandboxRequest[];
 	readonly maxInFlight: number;
 	setOptions(options: Record<string, unknown>): void;
+	/** The API's clock (the machine's, moved by the clockOffsetMs option). */
+	now(): Date;
+	/** Edits a model as the API would: `changes`, and updatedAt by the API's clock. */
+	updateModel<T extends object>(id: string, changes?: Partial<T>): T;
+	/** Creates a model as the API would: a new id, createdAt and updatedAt by the API's clock. */
+	createModel<T extends object>(
+		fields: T,
+	): T & { id: string; createdAt: string; updatedAt: string };
 	resetStats(): void;
 	onRequest(hook: (request: SandboxRequest) => void | Promise<void>): () => void;
 	close(): Promise<void>;

@@ -8,9 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { malformedResponseError } from '../../EquipmentRental/shared/errors';
+import { malformedResponseError, toItemError } from '../../EquipmentRental/shared/errors';
 import { ItemParameters } from '../../EquipmentRental/shared/parameters';
 import { getFromApi } from '../apiRequest';
+import { optionsCollection } from '../optionsCollection';
 
 const EVENT = 'dailyDistanceReport';
 
@@ -24,14 +25,26 @@ const hour: INodeProperties = {
 		"Hour of the day (0-23, in the workflow's timezone) from which the previous day's report is emitted. Set it to when the day's distances are complete.",
 };
 
+const catchUpDays: INodeProperties = {
+	displayName: 'Catch Up Days',
+	name: 'catchUpDays',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 90, numberPrecision: 0 },
+	default: 7,
+	description:
+		'How many days before yesterday a poll still emits when they were missed (n8n stopped, or the API failing), oldest first. 0 emits only yesterday.',
+};
+
+const options = optionsCollection([catchUpDays]);
+
 export const option: INodePropertyOptions = {
 	name: 'Daily Distance Report',
 	value: EVENT,
 	description:
-		"Triggers once a day with the previous day's distance per piece of equipment, one item each, once the set hour has passed",
+		"Triggers once a day, once the set hour has passed, with the previous day's distance per piece of equipment, one item each, and any days missed before it",
 };
 
-export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [hour]);
+export const fields = updateDisplayOptions({ show: { event: [EVENT] } }, [hour, options]);
 
 /** What a poll leaves for the next one, in the workflow's static data. */
 type DistanceReportState = {
@@ -46,27 +59,98 @@ async function distanceRecords(context: IPollFunctions, date: string): Promise<I
 }
 
 /**
- * Emits yesterday's distance records (yesterday in the workflow's timezone) at the first poll from
- * the set hour on, also on the day the workflow is activated. A report that is still empty is asked
- * for again at the next poll of the same day, in case the API has not finished it yet.
+ * The day's records, each telling its day: the API's `date`, or where a record has none,
+ * `reportDate`, so that the days of a catch-up can be told apart.
+ */
+function asItems(records: IDataObject[], date: string): INodeExecutionData[] {
+	return records.map((json) => ({
+		json: typeof json.date === 'string' ? json : { ...json, reportDate: date },
+	}));
+}
+
+/** The calendar days after `after` up to `until` (YYYY-MM-DD both), oldest first. */
+function daysBetween(after: string, until: string): string[] {
+	const days: string[] = [];
+	// Calendar days counted in UTC, where every day has 24 hours.
+	for (
+		let day = DateTime.fromISO(after, { zone: 'UTC' }).plus({ days: 1 });
+		(day.toISODate() as string) <= until;
+		day = day.plus({ days: 1 })
+	)
+		days.push(day.toISODate() as string);
+	return days;
+}
+
+/**
+ * From the set hour on, emits every day's records after the last day emitted up to yesterday
+ * (yesterday in the workflow's timezone), oldest first, going back at most Catch Up Days before
+ * yesterday. Activation starts from yesterday. A day is done once emitted:
+ * - a day that fails is asked again at the next poll, and the days after it wait for it (the days
+ *   before it are emitted); when it is the first day to ask, the poll fails;
+ * - a day that is still empty is asked again at the next poll, until a later day has records: then
+ *   the API has moved on and the empty day is passed over.
  */
 export async function poll(context: IPollFunctions): Promise<INodeExecutionData[]> {
+	const parameters = new ItemParameters(context);
 	const fromHour = Math.floor(
-		new ItemParameters(context).number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
+		parameters.number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
+	);
+	const maxCatchUpDays = Math.floor(
+		parameters.number(catchUpDays, { min: 0, max: 90 }, options) ?? (catchUpDays.default as number),
 	);
 	const now = DateTime.now().setZone(context.getTimezone());
 	const yesterday = now.minus({ days: 1 }).toISODate() as string;
 	if (context.getMode() === 'manual')
-		return (await distanceRecords(context, yesterday)).map((json) => ({ json }));
+		return asItems(await distanceRecords(context, yesterday), yesterday);
 
 	const staticData = context.getWorkflowStaticData('node');
 	const previous = staticData[EVENT] as DistanceReportState | undefined;
-	// Dates compare as text; a later date already emitted (the timezone was changed) also counts as
-	// done.
-	if (now.hour < fromHour || (previous && previous.lastReportedDate >= yesterday)) return [];
+	const lastReported = previous?.lastReportedDate ?? (now.minus({ days: 2 }).toISODate() as string);
+	// Kept from the activation on, so that the days missed after it are caught up.
+	if (!previous)
+		staticData[EVENT] = { lastReportedDate: lastReported } satisfies DistanceReportState;
+	if (now.hour < fromHour) return [];
 
-	const records = await distanceRecords(context, yesterday);
-	if (records.length > 0)
-		staticData[EVENT] = { lastReportedDate: yesterday } satisfies DistanceReportState;
-	return records.map((json) => ({ json }));
+	const missed = daysBetween(lastReported, yesterday);
+	const tooOld = missed.slice(0, Math.max(0, missed.length - maxCatchUpDays - 1));
+	const items: INodeExecutionData[] = [];
+	const passedOver: string[] = [];
+	let stillEmpty: string[] = [];
+	let reported = lastReported;
+	for (const day of missed.slice(tooOld.length)) {
+		const records = await distanceRecords(context, day).catch((error: unknown) =>
+			toItemError(context, error),
+		);
+		if (!Array.isArray(records)) {
+			// Nothing to emit: the poll fails, loudly. Otherwise the days so far are emitted, and the
+			// next poll starts with this day.
+			if (items.length === 0) throw records;
+			context.logger.warn(
+				`Equipment Rental Trigger: the distance report of ${day} could not be read (${records.message}); it is asked for again at the next poll, before the days after it`,
+			);
+			break;
+		}
+		if (records.length === 0) {
+			stillEmpty.push(day);
+			continue;
+		}
+		passedOver.push(...stillEmpty);
+		stillEmpty = [];
+		items.push(...asItems(records, day));
+		reported = day;
+	}
+	if (reported === lastReported) return [];
+
+	staticData[EVENT] = { lastReportedDate: reported } satisfies DistanceReportState;
+	if (tooOld.length > 0) {
+		context.logger.warn(
+			`Equipment Rental Trigger: the distance reports of ${tooOld[0]} to ${tooOld.at(-1)} were not emitted: they are more than Catch Up Days (${maxCatchUpDays}) before yesterday`,
+		);
+	}
+	if (passedOver.length > 0) {
+		context.logger.warn(
+			`Equipment Rental Trigger: the distance reports of ${passedOver.join(', ')} were empty while a later day's had records; they were passed over`,
+		);
+	}
+	return items;
 }
