@@ -146,7 +146,7 @@ function genericPaginationVariant() {
 		send: { paginate: true },
 		output: {
 			postReceive: [
-				checkApiResponse,
+				checkApiResponse({}),
 				{ type: 'rootProperty', properties: { property: 'content' } },
 			],
 		},

@@ -15,6 +15,8 @@ export class EquipmentRentalApi implements ICredentialType {
 		dark: 'file:../nodes/EquipmentRental/equipmentRental.dark.svg',
 	} as const;
 
+	// The editor links an address outside docs.n8n.io as it is, without n8n's "?utm_..." query, so
+	// the #fragment still leads to the section.
 	documentationUrl = 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#credentials';
 
 	properties: INodeProperties[] = [

@@ -1,4 +1,5 @@
-import { runNode } from './harness/engine';
+import { EXAMPLE_UUID } from '../nodes/EquipmentRental/shared/parameters';
+import { NODE_NAME, runNode, type RunResult } from './harness/engine';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -46,9 +47,62 @@ describe('Errors', () => {
 			[{ success: true }, { item: 1 }],
 		]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
-		expect(errorItems[0].json.error).toMatch(/^'Service Product ID' must be a UUID .*\[item 0\]$/);
+		expect(errorItems[0].json.error).toMatch(
+			/^'Service Product ID' must be a UUID .*\[item 0\]\. Received the text "not-a-uuid"\.$/,
+		);
 		expect(errorItems[1].json.error).toContain('The API rejected the request (HTTP 422)');
 		expect(suite.sandbox.requests).toHaveLength(2);
+	});
+
+	describe('with Continue On Fail, a failed item says in sentences what went wrong', () => {
+		const attach = {
+			resource: 'product',
+			operation: 'attach',
+			productId: '={{ $json.product }}',
+			serviceProductId: '={{ $json.service }}',
+		};
+		const conflict = () => {
+			const { inventoryProductId: product, serviceProductId: service } = suite.fixtures;
+			return {
+				input: { product, service },
+				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product ID'.`,
+			};
+		};
+		const badUuid = {
+			input: { product: EXAMPLE_UUID, service: 'not-a-uuid' },
+			error: `'Service Product ID' must be a UUID such as ${EXAMPLE_UUID} [item 1]. Received the text "not-a-uuid".`,
+		};
+		beforeAll(async () => {
+			// Attached once, so that attaching it again is a conflict.
+			const { error } = await suite.run(attach, { items: [conflict().input] });
+			expect(error).toBeUndefined();
+		});
+
+		it('on the regular output: the error alone, paired with its input', async () => {
+			const { items, errorItems } = await suite.run(attach, {
+				onError: 'continueRegularOutput',
+				items: [conflict().input, badUuid.input],
+			});
+
+			expect(items).toEqual([
+				{ json: { error: conflict().error }, pairedItem: { item: 0 } },
+				{ json: { error: badUuid.error }, pairedItem: { item: 1 } },
+			]);
+			expect(errorItems).toEqual([]);
+		});
+
+		it('on the error output: the input item with the error added', async () => {
+			const { items, errorItems } = await suite.run(attach, {
+				onError: 'continueErrorOutput',
+				items: [conflict().input, badUuid.input],
+			});
+
+			expect(items).toEqual([]);
+			expect(errorItems).toEqual([
+				{ json: { ...conflict().input, error: conflict().error }, pairedItem: { item: 0 } },
+				{ json: { ...badUuid.input, error: badUuid.error }, pairedItem: { item: 1 } },
+			]);
+		});
 	});
 
 	it('keeps pairedItem on one-to-many outputs of several input items', async () => {
@@ -61,6 +115,51 @@ describe('Errors', () => {
 			0, 0, 1, 2, 2, 2,
 		]);
 		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
+	});
+
+	describe('as n8n records the error that stops the workflow (what the editor shows)', () => {
+		const nodeError = (result: RunResult) => [
+			result.error,
+			result.run.data.resultData.runData[NODE_NAME]?.[0]?.error,
+		];
+
+		it("reports a field found wrong before sending as the node's own NodeOperationError, not an API error", async () => {
+			const result = await suite.run({
+				resource: 'quote',
+				operation: 'create',
+				clientId: 'not-a-uuid',
+				contractId: suite.fixtures.contractId,
+				amount: 1,
+			});
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: `'Client ID' must be a UUID such as ${EXAMPLE_UUID} [item 0]`,
+					description: 'Received the text "not-a-uuid".',
+					context: { itemIndex: 0 },
+				});
+				// n8n-core's RoutingNode wraps other errors in a NodeApiError with httpCode "none",
+				// which the editor shows as "Error code none" above the engine's stack.
+				expect(error).not.toHaveProperty('httpCode');
+				expect(error?.stack).toMatch(/^NodeOperationError: 'Client ID' must be a UUID/);
+				expect(error?.stack?.split('\n')[1]).toMatch(/ItemParameters\.invalid/);
+			}
+		});
+
+		it('reports an API refusal as a NodeApiError with its HTTP code', async () => {
+			const result = await suite.run({
+				resource: 'inventory',
+				operation: 'delete',
+				inventoryId: 'no-such-inventory',
+			});
+
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+				expect(error?.stack).toMatch(/^NodeApiError: Not found/);
+			}
+		});
 	});
 
 	it('stops the workflow on the first failing item without Continue on Fail', async () => {

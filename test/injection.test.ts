@@ -127,9 +127,9 @@ describe('Injection', () => {
 
 		expect(suite.sandbox.requests).toHaveLength(0);
 		expect(errorItems.map((item) => item.json.error)).toEqual([
-			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 0]`,
-			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 1]`,
-			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 2]`,
+			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 0]. Received the text ".".`,
+			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 1]. Received the text "..".`,
+			`'Inventory ID' must be a non-empty identifier (text, not "." or "..") [item 2]. Received the text " .. ".`,
 		]);
 	});
 

@@ -178,12 +178,30 @@ describe('Product', () => {
 			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
 		});
 
+		it('refuses to attach the same service twice (409), with the API explanation and the field by its label', async () => {
+			const { inventoryProductId, serviceProductId } = suite.fixtures;
+			const twice = { ...attach(serviceProductId), productId: inventoryProductId };
+			const first = await suite.run(twice);
+			const { error, items } = await suite.run(twice);
+
+			expect(first.error).toBeUndefined();
+			expect(suite.sandbox.requests.map((request) => request.status)).toEqual([200, 409]);
+			expect(items).toEqual([]);
+			expect(error?.message).toBe('The API rejected the request (HTTP 409)');
+			expect(error?.description).toBe(
+				`The API said: Product ${serviceProductId} is already attached to ${inventoryProductId}. The field at fault is 'Service Product ID'.`,
+			);
+		});
+
 		it('explains the refusal to attach a product that is not a service, naming the field', async () => {
 			const { error } = await suite.run(attach(suite.fixtures.personProductId));
 
 			expect(error?.message).toContain('The API rejected the request (HTTP 422)');
 			expect(error?.description).toContain('Only SERVICE products can be attached');
-			expect(error?.description).toContain("The field at fault is 'productId'");
+			expect(error?.description).toContain(
+				`The API said: Only SERVICE products can be attached; product ${suite.fixtures.personProductId} is of type PERSON.`,
+			);
+			expect(error?.description).toContain("The field at fault is 'Service Product ID'.");
 		});
 	});
 });

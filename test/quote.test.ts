@@ -92,6 +92,29 @@ describe('Quote: Create', () => {
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
+	// The editor no longer clamps a typed amount (no maxValue), so every path meets the node's check.
+	it.each([
+		['typed', 200_000_000],
+		['by expression', '={{ 200000000 }}'],
+		['as text by expression', '={{ "200000000" }}'],
+		['as text', '200000000'],
+	])(
+		'refuses an amount of 200,000,000 given %s, names it and the bound, and sends nothing',
+		async (_how, amount) => {
+			const { error, items } = await suite.run({ ...required(), amount });
+
+			expect(error?.message).toBe("'Amount' must be a number no greater than 100000000 [item 0]");
+			expect(error?.description).toMatch(/^Received the (number 200000000|text "200000000")\.$/);
+			expect(items).toEqual([]);
+			expect(suite.sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	it('sends an amount with more than two decimals as given', async () => {
+		await suite.run({ ...required(), amount: 1250.505 });
+		expect((suite.sandbox.requests[0].body as { amount: number }).amount).toBe(1250.505);
+	});
+
 	it.each([
 		['date', '2023-02-29', "'Date' must be a real calendar date"],
 		['deadline', '31/12/2024', "'Deadline' must be a real calendar date"],

@@ -357,7 +357,7 @@ describe('Secrets', () => {
 
 			expect(failures).toBe(results.length);
 			for (const { error, errorItems } of results) {
-				expect((error ?? errorItems[0]?.error)?.description).toContain(
+				expect(error?.description ?? errorItems[0]?.json.error).toContain(
 					'The API said: The token [redacted] has expired',
 				);
 			}

@@ -67,7 +67,10 @@ describe('Timeouts', () => {
 
 				expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
 				expect(items.filter((item) => item.json.id !== undefined)).toEqual([]);
-				if (onError) expect(items.map((item) => item.json.error)).toEqual([TIMED_OUT]);
+				if (onError)
+					expect(items.map((item) => item.json.error)).toEqual([
+						`${TIMED_OUT}. Raise the timeout under Request Options > Timeout, or try again later.`,
+					]);
 				else expectTimeoutError(error);
 				expect(suite.sandbox.requests.filter((request) => request.query.page === '3')).toHaveLength(
 					1,

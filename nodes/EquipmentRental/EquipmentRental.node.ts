@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { equipmentDistanceDescription } from './resources/equipmentDistance';
@@ -8,6 +8,31 @@ import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from './shared/apiRequestOptions';
+import { actionSubtitle } from './shared/subtitles';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Equipment Distance', value: 'equipmentDistance' },
+			{ name: 'Equipment Model', value: 'equipmentModel' },
+			{ name: 'Inventory', value: 'inventory' },
+			{ name: 'Product', value: 'product' },
+			{ name: 'Quote', value: 'quote' },
+			{ name: 'Release', value: 'release' },
+		],
+		default: 'quote',
+	},
+	...equipmentDistanceDescription,
+	...equipmentModelDescription,
+	...inventoryDescription,
+	...productDescription,
+	...quoteDescription,
+	...releaseDescription,
+];
 
 export class EquipmentRental implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,9 +41,12 @@ export class EquipmentRental implements INodeType {
 		icon: { light: 'file:equipmentRental.svg', dark: 'file:equipmentRental.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle(properties),
 		description:
 			'Create quotes, manage product price lists, releases and inventories, and read equipment models and distances of an equipment-rental business',
+		// Used as it is by the editor's Docs link; the codex's link gets n8n's "?utm_..." query
+		// appended, which would break a #fragment.
+		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#operations',
 		defaults: { name: 'Equipment Rental' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -28,28 +56,6 @@ export class EquipmentRental implements INodeType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			...apiRequestOptions(),
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Equipment Distance', value: 'equipmentDistance' },
-					{ name: 'Equipment Model', value: 'equipmentModel' },
-					{ name: 'Inventory', value: 'inventory' },
-					{ name: 'Product', value: 'product' },
-					{ name: 'Quote', value: 'quote' },
-					{ name: 'Release', value: 'release' },
-				],
-				default: 'quote',
-			},
-			...equipmentDistanceDescription,
-			...equipmentModelDescription,
-			...inventoryDescription,
-			...productDescription,
-			...quoteDescription,
-			...releaseDescription,
-		],
+		properties,
 	};
 }

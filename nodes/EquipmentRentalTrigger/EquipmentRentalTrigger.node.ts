@@ -1,18 +1,29 @@
 import type {
 	IDataObject,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { optionNameSubtitle } from '../EquipmentRental/shared/subtitles';
 import * as dailyDistanceReport from './events/dailyDistanceReport';
 import * as equipmentModelUpdated from './events/equipmentModelUpdated';
 
 const events = {
 	[dailyDistanceReport.option.value as string]: dailyDistanceReport,
 	[equipmentModelUpdated.option.value as string]: equipmentModelUpdated,
+};
+
+const eventField: INodeProperties = {
+	displayName: 'Event',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	options: [equipmentModelUpdated.option, dailyDistanceReport.option],
+	default: 'equipmentModelUpdated',
 };
 
 /**
@@ -32,26 +43,21 @@ export class EquipmentRentalTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] }}',
+		subtitle: optionNameSubtitle(eventField),
+		// n8n's nodes panel (editor 2.8.4, generateMergedNodesAndActions) shows a node and its trigger
+		// as one entry when the trigger's type is the node's type followed by "Trigger" and the node
+		// has actions, and gives that entry the trigger's description, not the node's. This one
+		// therefore describes both nodes; renaming a type to keep them apart would break saved
+		// workflows. Each event keeps its own description in that entry's list of triggers.
 		description:
-			"Starts the workflow when equipment models change, or each day with the previous day's equipment distances",
+			"Create quotes and manage price lists, releases and inventories of an equipment-rental business, or start a workflow when equipment models change or with each day's distances",
+		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#trigger',
 		defaults: { name: 'Equipment Rental Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'equipmentRentalApi', required: true }],
-		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [equipmentModelUpdated.option, dailyDistanceReport.option],
-				default: 'equipmentModelUpdated',
-			},
-			...equipmentModelUpdated.fields,
-			...dailyDistanceReport.fields,
-		],
+		properties: [eventField, ...equipmentModelUpdated.fields, ...dailyDistanceReport.fields],
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -23,6 +23,18 @@ export function itemSuffix(context: ErrorContext): string {
 	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 }
 
+/**
+ * The form's label of each field an operation sends, by the name the API knows it under (a path
+ * parameter, query parameter or body field): the API names the field at fault by that name.
+ */
+export type FieldLabels = Readonly<Record<string, { displayName: string }>>;
+
+/** `text` ending with a full stop, unless it already ends a sentence. */
+export function asSentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 const CREDENTIAL_HINT =
 	"Check the Access Token and Base URL in the node's Equipment Rental API credential.";
 
@@ -114,13 +126,15 @@ function withoutSecret(value: unknown, secret: string | undefined): unknown {
 
 /**
  * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation,
- * without the access token should the API quote it. The engine hands such answers over instead of
- * throwing (apiRequestOptions.ts).
+ * without the access token should the API quote it, and names the field at fault by the form's
+ * label where `fieldLabels` knows it. The engine hands such answers over instead of throwing
+ * (apiRequestOptions.ts).
  */
 export function apiError(
 	context: ErrorContext,
 	response: IN8nHttpFullResponse,
 	accessToken?: string,
+	fieldLabels: FieldLabels = {},
 ): NodeApiError {
 	const status = response.statusCode;
 	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
@@ -128,9 +142,15 @@ export function apiError(
 	const { message, hint } = messageForStatus(status, headers, retryAfterSeconds);
 	const responseBody = withoutSecret(response.body, accessToken);
 	const { text, field } = apiExplanation(responseBody);
+	const fieldAtFault =
+		field === undefined
+			? undefined
+			: Object.hasOwn(fieldLabels, field)
+				? `'${fieldLabels[field].displayName}'`
+				: `the API's '${field}'`;
 	const description = [
-		text && `The API said: ${text}`,
-		field && `The field at fault is '${field}'.`,
+		text && `The API said: ${asSentence(text)}`,
+		fieldAtFault && `The field at fault is ${fieldAtFault}.`,
 		hint,
 	]
 		.filter(Boolean)
@@ -161,26 +181,29 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 }
 
 /**
- * postReceive of every operation: fails the item on an HTTP error status or on an answer that is
- * not JSON. Where the spec does not show a success body (create quote, attach, update release), an
- * empty answer becomes `{ "success": true }` so that the item still says what happened.
+ * The postReceive of every operation: fails the item on an HTTP error status, naming the field at
+ * fault by its label in `fieldLabels`, or on an answer that is not JSON. Where the spec does not
+ * show a success body (create quote, attach, update release), an empty answer becomes
+ * `{ "success": true }` so that the item still says what happened.
  */
-export async function checkApiResponse(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (isFailedResponse(response)) {
-		const { accessToken } = await this.getCredentials<{ accessToken?: string }>(
-			'equipmentRentalApi',
-		);
-		throw apiError(this, response, accessToken);
-	}
-	if (response.body === undefined || response.body === null || response.body === '')
-		return [{ json: { success: true } }];
-	if (typeof response.body !== 'object')
-		throw malformedResponseError(this, 'a JSON object or array');
-	return items;
+export function checkApiResponse(fieldLabels: FieldLabels) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		if (isFailedResponse(response)) {
+			const { accessToken } = await this.getCredentials<{ accessToken?: string }>(
+				'equipmentRentalApi',
+			);
+			throw apiError(this, response, accessToken, fieldLabels);
+		}
+		if (response.body === undefined || response.body === null || response.body === '')
+			return [{ json: { success: true } }];
+		if (typeof response.body !== 'object')
+			throw malformedResponseError(this, 'a JSON object or array');
+		return items;
+	};
 }
 
 const TRANSPORT_MESSAGES: Record<string, string> = {
@@ -248,4 +271,15 @@ export function toItemError(
 			itemIndex: context.getItemIndex?.(),
 		},
 	);
+}
+
+/**
+ * What a failed item says, in sentences: the error's message, then its description (the API's
+ * explanation and the field at fault, or what was expected, and how to fix it).
+ */
+export function failureSentences(error: NodeApiError | NodeOperationError): string {
+	return [error.message, error.description]
+		.filter((text): text is string => typeof text === 'string' && text.trim() !== '')
+		.map(asSentence)
+		.join(' ');
 }

@@ -2,26 +2,64 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
+	IHttpRequestMethods,
 	INodeExecutionData,
 	INodePropertyRouting,
+	NodeOperationError,
+	PostReceiveAction,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { toItemError } from './errors';
-import { requestWithRetry } from './retry';
+import { checkApiResponse, failureSentences, toItemError } from './errors';
+import type { Field } from './parameters';
+import { ItemParameters } from './parameters';
+import { withRetries } from './retry';
 
-export type RequestData = DeclarativeRestApiSettings.ResultOptions;
-export type ItemRun = (
-	this: IExecutePaginationFunctions,
-	request: RequestData,
-) => Promise<INodeExecutionData[]>;
+type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-/** What one item adds to an operation's routed request: path parameters, query and body. */
+/** What one item adds to an operation's request: path parameters, query and body. */
 export interface RequestParts {
 	path?: Record<string, string>;
 	qs?: IDataObject;
 	body?: IDataObject;
 }
+
+/** The names the API knows the parts of a request by. */
+type ApiNames<Parts extends RequestParts> = Extract<
+	| keyof NonNullable<Parts['path']>
+	| keyof NonNullable<Parts['qs']>
+	| keyof NonNullable<Parts['body']>,
+	string
+>;
+
+/** An operation's request, as its file declares it. */
+export interface ItemRequest<Parts extends RequestParts> {
+	method: IHttpRequestMethods;
+	/** Relative to the Base URL; each `{name}` is filled from the item's `path` part. */
+	url: string;
+	/** Reads one item's parameters, each checked, into the parts of its request. */
+	parts: (item: ItemParameters) => Parts;
+	/**
+	 * The form's field behind each name the API knows, exactly the names `parts` sends: an API error
+	 * that names the field at fault then names it by its label in the form.
+	 */
+	fieldsByApiName: NoInfer<{ [name in ApiNames<Parts>]: Field }>;
+	/** Turns the API's answer into the item's output; runs after the answer is checked for errors. */
+	output?: PostReceiveAction[];
+}
+
+/**
+ * How an item's run sends a request built from its parts: over the routed request, with the API's
+ * answer checked, a GET retried when it fails for a passing reason.
+ */
+export type SendParts = (parts: RequestParts) => Promise<INodeExecutionData[]>;
+
+/** What an operation does for one item: reads its parameters, sends, returns its output items. */
+type ItemRun = (
+	this: IExecutePaginationFunctions,
+	item: ItemParameters,
+	send: SendParts,
+) => Promise<INodeExecutionData[]>;
 
 /**
  * Fills `{name}` placeholders of the routed URL, each value encoded as exactly one path segment.
@@ -33,7 +71,7 @@ function fillPath(url: string, values: Record<string, string> = {}): string {
 	});
 }
 
-export function withParts(request: RequestData, parts: RequestParts): RequestData {
+function withParts(request: RequestData, parts: RequestParts): RequestData {
 	return {
 		...request,
 		options: {
@@ -46,37 +84,116 @@ export function withParts(request: RequestData, parts: RequestParts): RequestDat
 }
 
 /**
- * Runs an operation once per input item through the engine's `pagination` hook. In n8n-core 2.8 it
- * is the only per-item function wrapped around the request: parameters read here fail only their
- * own item (the engine reads routed parameters for every item before sending any), and errors
- * caught here keep their pairedItem, which the engine drops from error items under Continue on Fail
- * and the error output.
+ * Sends a routed request, retrying a GET that fails for a passing reason. GETs are idempotent;
+ * writes are never repeated, since a write whose answer was lost may still have been applied.
  */
-export function perItem(run: ItemRun): Pick<INodePropertyRouting, 'send' | 'operations'> {
+async function sendWithRetries(
+	context: IExecutePaginationFunctions,
+	request: RequestData,
+): Promise<INodeExecutionData[]> {
+	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
+	return await withRetries(
+		context,
+		async () => {
+			// The engine writes into the options it sends; each attempt gets its own copy.
+			const options = {
+				...request.options,
+				headers: { ...request.options.headers },
+				qs: { ...request.options.qs },
+			};
+			return await context.makeRoutingRequest({ ...request, options });
+		},
+		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },
+	);
+}
+
+/**
+ * `error` in the form in which n8n-core's RoutingNode passes it on as it is. RoutingNode (n8n-core
+ * 2.8.1, routing-node.js, runNode) rethrows a failed item's error unchanged only when it is a
+ * NodeApiError; any other error it wraps in a new NodeApiError with httpCode "none" and the engine's
+ * stack, which the editor shows as "Error code none" on an error that is no API error. n8n records
+ * and shows an error by its fields (name, message, description, context, stack), not by its class:
+ * a NodeOperationError of the node (a field found wrong before sending) keeps all of them, its name
+ * included, and takes NodeApiError's prototype only to pass that check.
+ */
+function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiError {
+	return error instanceof NodeApiError
+		? error
+		: Object.setPrototypeOf(error, NodeApiError.prototype);
+}
+
+/**
+ * The routing of an operation whose `run` reads, sends and outputs one input item at a time.
+ *
+ * n8n-core 2.8.1's RoutingNode (routing-node.js, runNode) runs a declarative node in two steps.
+ * First, in one loop over the items, it evaluates each item's parameters and routed request: an
+ * error there is the whole node's, even with Continue on Fail. Then it starts each item's request
+ * without waiting for the others, in a promise of its own that calls, for that item, the routing's
+ * `preSend` functions, then `operations.pagination` if `send.paginate` is set (otherwise the request
+ * itself), and `postReceive` with the answer. Of these per-item functions only `pagination` holds
+ * the whole item: it sends the request (`makeRoutingRequest`, which also runs postReceive) and
+ * returns the item's output. So every operation runs there, paging or not: its parameters are
+ * checked per item (a wrong one fails its own item, before anything is sent); its output is paired
+ * with its input item, which RoutingNode leaves to WorkflowExecute, whose guess by item counts
+ * leaves the items of several lists unpaired; and its failure is output here under Continue on
+ * Fail, because RoutingNode would output `{ json: {}, error }` without pairedItem.
+ */
+function routingPerItem(
+	{ method, url, fieldsByApiName, output = [] }: Omit<ItemRequest<RequestParts>, 'parts'>,
+	run: ItemRun,
+): INodePropertyRouting {
 	return {
+		request: { method, url },
+		// Not paging: what makes RoutingNode call `operations.pagination` below (see above).
 		send: { paginate: true },
+		// The API's errors arrive as answers (apiRequestOptions.ts): checked first, for every operation.
+		output: { postReceive: [checkApiResponse(fieldsByApiName), ...output] },
 		operations: {
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
 				try {
-					const items = await run.call(this, request);
+					const items = await run.call(
+						this,
+						new ItemParameters(this),
+						async (parts) => await sendWithRetries(this, withParts(request, parts)),
+					);
 					// The items are the run's own, and a list has thousands: they are paired in place, not
 					// copied.
 					for (const item of items) item.pairedItem = pairedItem;
 					return items;
 				} catch (error) {
 					const itemError = toItemError(this, error);
-					if (!this.continueOnFail()) throw itemError;
-					return [{ json: { error: itemError.message }, error: itemError, pairedItem }];
+					if (!this.continueOnFail()) throw passedOnUnchanged(itemError);
+					// Only `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json
+					// of an item that carries `error` with `{ error: message }`, losing the explanation, and
+					// sends an item to the error output when `error` is its json's only field.
+					return [{ json: { error: failureSentences(itemError) }, pairedItem }];
 				}
 			},
 		},
 	};
 }
 
-/** The run of an operation that sends one request built from the item's parameters. */
-export function sendOnce(build: (this: IExecuteSingleFunctions) => RequestParts): ItemRun {
-	return async function (request) {
-		return await requestWithRetry(this, withParts(request, build.call(this)));
-	};
+/** The routing of an operation that sends `request` once for each input item. */
+export function requestPerItem<Parts extends RequestParts>(
+	request: ItemRequest<Parts>,
+): INodePropertyRouting {
+	return routingPerItem(request, async (item, send) => await send(request.parts(item)));
+}
+
+/**
+ * The routing of an operation that does `run` for each input item, sending the requests it needs.
+ */
+export function runPerItem<Parts extends RequestParts>(
+	request: ItemRequest<Parts>,
+	run: (
+		this: IExecutePaginationFunctions,
+		parts: Parts,
+		item: ItemParameters,
+		send: SendParts,
+	) => Promise<INodeExecutionData[]>,
+): INodePropertyRouting {
+	return routingPerItem(request, async function (item, send) {
+		return await run.call(this, request.parts(item), item, send);
+	});
 }

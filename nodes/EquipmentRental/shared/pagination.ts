@@ -1,10 +1,10 @@
-import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { itemSuffix, malformedResponseError } from './errors';
-import type { ItemRun, RequestData, RequestParts } from './itemRequest';
-import { withParts } from './itemRequest';
+import type { ItemRequest, RequestParts } from './itemRequest';
+import { runPerItem } from './itemRequest';
 import {
 	limitField,
 	listOptionsField,
@@ -12,8 +12,6 @@ import {
 	parallelRequestsField,
 	returnAllField,
 } from './listFields';
-import { ItemParameters } from './parameters';
-import { requestWithRetry } from './retry';
 
 /**
  * A list answer (spec 4.2, 4.8): one page of records and the number of records matching the
@@ -163,34 +161,27 @@ export function asPage(context: ErrorContext, body: unknown): Page {
 }
 
 /**
- * The run of a list operation: "Return All" reads every page, otherwise "Limit" records, with the
- * item's path and filters (`build`) sent on every page.
+ * The routing of a list operation, run for each input item: "Return All" reads every page,
+ * otherwise "Limit" records, with the item's path and filters sent on every page.
  */
-export function paginateByPage(
-	build: (parameters: ItemParameters) => Pick<RequestParts, 'path' | 'qs'>,
-): ItemRun {
-	return async function (this: IExecutePaginationFunctions, request: RequestData) {
-		const parameters = new ItemParameters(this);
-		const { path, qs } = build(parameters);
+export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>>(
+	list: ItemRequest<Parts>,
+): INodePropertyRouting {
+	return runPerItem(list, async function ({ path, qs }, item, send) {
 		const returnAll = this.getNodeParameter(returnAllField.name, false) === true;
 		const wanted = returnAll
 			? Infinity
-			: Math.floor(parameters.number(limitField, { min: 1 }) ?? (limitField.default as number));
+			: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number));
 		const pageSize = Math.floor(
-			parameters.number(pageSizeField, { min: 1 }, listOptionsField) ??
-				(pageSizeField.default as number),
+			item.number(pageSizeField, { min: 1 }, listOptionsField) ?? (pageSizeField.default as number),
 		);
 		const parallel = Math.floor(
-			parameters.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ??
+			item.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ??
 				(parallelRequestsField.default as number),
 		);
 		const fetchPage: FetchPage = async (page, limit) =>
-			asPage(
-				this,
-				(await requestWithRetry(this, withParts(request, { path, qs: { ...qs, page, limit } })))[0]
-					?.json,
-			);
+			asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
 		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
 		return records.map((json) => ({ json }));
-	};
+	});
 }

@@ -272,8 +272,10 @@ export class ItemParameters {
 }
 
 /** Drops the fields that were not set, so that only what the user gave is sent. */
-export function withoutUnset(values: Record<string, unknown>): IDataObject {
-	return Object.fromEntries(
-		Object.entries(values).filter(([, value]) => value !== undefined),
-	) as IDataObject;
+export function withoutUnset<Values extends IDataObject>(
+	values: Values,
+): { [name in keyof Values]?: Exclude<Values[name], undefined> } {
+	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+		[name in keyof Values]?: Exclude<Values[name], undefined>;
+	};
 }

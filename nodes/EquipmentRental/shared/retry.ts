@@ -1,9 +1,7 @@
-import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { toItemError, transportErrorCode } from './errors';
-import type { RequestData } from './itemRequest';
 
 const MAX_RETRIES = 4;
 const FIRST_BACKOFF_MS = 100;
@@ -43,28 +41,4 @@ export async function withRetries<T>(
 			await sleepWithAbort(delay, signal);
 		}
 	}
-}
-
-/**
- * Sends a routed request, retrying a GET that fails transiently. GETs are idempotent; writes are
- * never repeated, since a write whose answer was lost may still have been applied.
- */
-export async function requestWithRetry(
-	context: IExecutePaginationFunctions,
-	request: RequestData,
-): Promise<INodeExecutionData[]> {
-	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
-	return await withRetries(
-		context,
-		async () => {
-			// The engine writes into the options it sends; each attempt gets its own copy.
-			const options = {
-				...request.options,
-				headers: { ...request.options.headers },
-				qs: { ...request.options.qs },
-			};
-			return await context.makeRoutingRequest({ ...request, options });
-		},
-		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },
-	);
 }

@@ -10,9 +10,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	brandId,
-	filters as modelListFilters,
+	filtersCollection as modelListFilters,
 	search,
-} from '../../EquipmentRental/resources/equipmentModel/getAll';
+} from '../../EquipmentRental/shared/descriptions';
 import { pageSizeField, parallelRequestsField } from '../../EquipmentRental/shared/listFields';
 import type { FetchPage } from '../../EquipmentRental/shared/pagination';
 import { asPage, readList } from '../../EquipmentRental/shared/pagination';

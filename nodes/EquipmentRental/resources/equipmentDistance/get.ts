@@ -7,9 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse, malformedResponseError } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { ItemParameters } from '../../shared/parameters';
+import { malformedResponseError } from '../../shared/errors';
+import { requestPerItem } from '../../shared/itemRequest';
 
 const date: INodeProperties = {
 	displayName: 'Date',
@@ -40,15 +39,13 @@ export const option: INodePropertyOptions = {
 	action: 'Get equipment distance for a day',
 	description:
 		'Get the kilometers each piece of equipment travelled on one day: one item per equipment, with distance null when none was recorded',
-	routing: {
-		request: { method: 'GET', url: '/analytics/v1/equipment-distance/{date}' },
-		output: { postReceive: [checkApiResponse, oneItemPerRecord] },
-		...perItem(
-			sendOnce(function () {
-				return { path: { date: new ItemParameters(this).calendarDate(date) as string } };
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'GET',
+		url: '/analytics/v1/equipment-distance/{date}',
+		parts: (item) => ({ path: { date: item.calendarDate(date) as string } }),
+		fieldsByApiName: { date },
+		output: [oneItemPerRecord],
+	}),
 };
 
 export const fields = updateDisplayOptions(

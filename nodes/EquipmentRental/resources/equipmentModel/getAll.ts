@@ -1,20 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem } from '../../shared/itemRequest';
+import { brandId, filtersCollection, search } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { paginateByPage } from '../../shared/pagination';
+import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
-export const brandId: INodeProperties = {
-	displayName: 'Brand ID',
-	name: 'brandId',
-	type: 'string',
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'Only models of the brand with this UUID',
-};
 const ids: INodeProperties = {
 	displayName: 'Model IDs',
 	name: 'ids',
@@ -31,14 +22,6 @@ const name: INodeProperties = {
 	default: '',
 	description: 'Only the models whose name is exactly this',
 };
-export const search: INodeProperties = {
-	displayName: 'Search',
-	name: 'search',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. excavator',
-	description: 'Only the models whose name contains this text, ignoring case',
-};
 const updatedAfter: INodeProperties = {
 	displayName: 'Updated After',
 	name: 'updatedAfter',
@@ -48,12 +31,8 @@ const updatedAfter: INodeProperties = {
 		"Only the models changed after this moment, as an ISO 8601 date and time, e.g. 2024-05-31T14:30:00Z; a time without an offset is read in the workflow's timezone",
 };
 
-export const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
+const filters: INodeProperties = {
+	...filtersCollection,
 	options: [brandId, ids, name, search, updatedAfter],
 };
 
@@ -62,21 +41,20 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many equipment models',
 	description: 'List equipment models, optionally filtered by brand, IDs, name or last change',
-	routing: {
-		request: { method: 'GET', url: '/master-data/v1/equipment-management/models' },
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			paginateByPage((item) => ({
-				qs: withoutUnset({
-					ids: item.uuidList(ids, filters)?.join(','),
-					brandId: item.uuid(brandId, filters),
-					name: item.text(name, filters),
-					updatedAfter: item.dateTime(updatedAfter, filters),
-					search: item.text(search, filters),
-				}),
-			})),
-		),
-	},
+	routing: pagedListPerItem({
+		method: 'GET',
+		url: '/master-data/v1/equipment-management/models',
+		parts: (item) => ({
+			qs: withoutUnset({
+				ids: item.uuidList(ids, filters)?.join(','),
+				brandId: item.uuid(brandId, filters),
+				name: item.text(name, filters),
+				updatedAfter: item.dateTime(updatedAfter, filters),
+				search: item.text(search, filters),
+			}),
+		}),
+		fieldsByApiName: { ids, brandId, name, updatedAfter, search },
+	}),
 };
 
 export const fields = updateDisplayOptions(

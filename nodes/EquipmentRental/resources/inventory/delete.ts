@@ -1,9 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { ItemParameters } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
 
 const inventoryId: INodeProperties = {
 	displayName: 'Inventory ID',
@@ -20,20 +18,15 @@ export const option: INodePropertyOptions = {
 	value: 'delete',
 	action: 'Delete an inventory',
 	description: 'Permanently delete an inventory by its ID',
-	routing: {
-		request: { method: 'DELETE', url: '/master-data/v1/inventory-management/inventories/{id}' },
-		output: {
-			postReceive: [
-				checkApiResponse,
-				{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
-			],
-		},
-		...perItem(
-			sendOnce(function () {
-				return { path: { id: new ItemParameters(this).identifier(inventoryId) as string } };
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'DELETE',
+		url: '/master-data/v1/inventory-management/inventories/{id}',
+		parts: (item) => ({ path: { id: item.identifier(inventoryId) as string } }),
+		fieldsByApiName: { id: inventoryId },
+		output: [
+			{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
+		],
+	}),
 };
 
 export const fields = updateDisplayOptions(

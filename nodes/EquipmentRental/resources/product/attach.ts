@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, ItemParameters } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
+import { EXAMPLE_UUID } from '../../shared/parameters';
 
 const productId: INodeProperties = {
 	displayName: 'Product ID',
@@ -32,19 +31,15 @@ export const option: INodePropertyOptions = {
 	action: 'Attach a service product to a product',
 	description:
 		'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
-	routing: {
-		request: { method: 'POST', url: '/master-data/v1/product-management/products/{id}/attach' },
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			sendOnce(function () {
-				const item = new ItemParameters(this);
-				return {
-					path: { id: item.uuid(productId) as string },
-					body: { productId: item.uuid(serviceProductId) },
-				};
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'POST',
+		url: '/master-data/v1/product-management/products/{id}/attach',
+		parts: (item) => ({
+			path: { id: item.uuid(productId) as string },
+			body: { productId: item.uuid(serviceProductId) },
+		}),
+		fieldsByApiName: { id: productId, productId: serviceProductId },
+	}),
 };
 
 export const fields = updateDisplayOptions(

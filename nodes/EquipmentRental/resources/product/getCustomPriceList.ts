@@ -1,10 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem } from '../../shared/itemRequest';
+import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { paginateByPage } from '../../shared/pagination';
+import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { PRODUCT_TYPES, productTypeOptions } from './productTypes';
 
@@ -36,14 +35,7 @@ const type: INodeProperties = {
 	description: 'Only entries of products of this type',
 };
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [productId, type],
-};
+const filters: INodeProperties = { ...filtersCollection, options: [productId, type] };
 
 export const option: INodePropertyOptions = {
 	name: 'Get Custom Price List',
@@ -51,22 +43,18 @@ export const option: INodePropertyOptions = {
 	action: 'Get custom price list entries',
 	description:
 		'List the entries of a custom price list: one item per product with its price, discount and further quantity tiers in "children"',
-	routing: {
-		request: {
-			method: 'GET',
-			url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
-		},
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			paginateByPage((item) => ({
-				path: { customPriceId: item.identifier(customPriceId) as string },
-				qs: withoutUnset({
-					productId: item.uuid(productId, filters),
-					type: item.oneOf(type, PRODUCT_TYPES, filters),
-				}),
-			})),
-		),
-	},
+	routing: pagedListPerItem({
+		method: 'GET',
+		url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
+		parts: (item) => ({
+			path: { customPriceId: item.identifier(customPriceId) as string },
+			qs: withoutUnset({
+				productId: item.uuid(productId, filters),
+				type: item.oneOf(type, PRODUCT_TYPES, filters),
+			}),
+		}),
+		fieldsByApiName: { customPriceId, productId, type },
+	}),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, ItemParameters } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
+import { EXAMPLE_UUID } from '../../shared/parameters';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
@@ -33,8 +32,10 @@ const from: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 1,
-	typeOptions: { minValue: 1 },
-	description: 'Start of the quantity range this price applies to, at least 1',
+	// No minValue: n8n's editor would raise a smaller typed value to it when the field loses focus,
+	// without a word. The bound is checked when the node runs.
+	description:
+		'Start of the quantity range this price applies to, at least 1; a smaller value stops the item with an error',
 };
 
 const price: INodeProperties = {
@@ -43,9 +44,10 @@ const price: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 0,
-	typeOptions: { minValue: 0, numberPrecision: 2 },
+	// No minValue/numberPrecision: n8n's editor would clamp and round a typed price when the field
+	// loses focus. The bound is checked when the node runs.
 	description:
-		'Price per unit for this range, at least 0: an amount, or a percentage if Calculation Type is Percentage',
+		'Price per unit for this range: an amount, or a percentage if Calculation Type is Percentage. Sent as you give it, decimals included; a negative price stops the item with an error.',
 };
 
 const calculationType: INodeProperties = {
@@ -70,26 +72,19 @@ export const option: INodePropertyOptions = {
 	action: 'Update a price item of a product',
 	description:
 		'Change the quantity range, price and calculation type of one price item (tier) of a product',
-	routing: {
-		request: {
-			method: 'PUT',
-			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
-		},
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			sendOnce(function () {
-				const item = new ItemParameters(this);
-				return {
-					path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
-					body: {
-						from: item.number(from, { min: 1 }),
-						price: item.number(price, { min: 0 }),
-						calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
-					},
-				};
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'PUT',
+		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
+		parts: (item) => ({
+			path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
+			body: {
+				from: item.number(from, { min: 1 }),
+				price: item.number(price, { min: 0 }),
+				calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
+			},
+		}),
+		fieldsByApiName: { id: productId, priceId, from, price, calculationType },
+	}),
 };
 
 export const fields = updateDisplayOptions(

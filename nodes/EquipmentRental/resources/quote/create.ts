@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, ItemParameters, withoutUnset } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
 const AMOUNT_MAX = 100_000_000;
 
@@ -35,9 +34,10 @@ const amount: INodeProperties = {
 	type: 'number',
 	required: true,
 	default: 0,
-	typeOptions: { maxValue: AMOUNT_MAX, numberPrecision: 2 },
+	// No minValue/maxValue/numberPrecision: n8n's editor would clamp and round a typed amount when
+	// the field loses focus, changing it without a word. The bound is checked when the node runs.
 	description:
-		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50; at most 100,000,000',
+		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50. Sent as you give it, decimals included; more than 100,000,000 stops the item with an error.',
 };
 
 const bookingIds: INodeProperties = {
@@ -159,33 +159,44 @@ export const option: INodePropertyOptions = {
 	action: 'Create a quote',
 	description:
 		'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
-	routing: {
-		request: { method: 'POST', url: '/master-data/v1/quote-management/quotes' },
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			sendOnce(function () {
-				const item = new ItemParameters(this);
-				return {
-					body: withoutUnset({
-						clientId: item.uuid(clientId),
-						contractId: item.uuid(contractId),
-						amount: item.number(amount, { max: AMOUNT_MAX }),
-						quoteId: item.identifier(quoteId, additionalFields),
-						metadata: item.jsonObject(metadata, additionalFields),
-						date: item.calendarDate(date, additionalFields),
-						deadline: item.calendarDate(deadline, additionalFields),
-						mediaId: item.uuid(mediaId, additionalFields),
-						mediaName: item.text(mediaName, additionalFields),
-						status: item.text(status, additionalFields),
-						bookingIds: item.uuidList(bookingIds, additionalFields),
-						startDate: item.dateTime(startDate, additionalFields),
-						endDate: item.dateTime(endDate, additionalFields),
-						externalId: item.identifier(externalId, additionalFields),
-					}),
-				};
+	routing: requestPerItem({
+		method: 'POST',
+		url: '/master-data/v1/quote-management/quotes',
+		parts: (item) => ({
+			body: withoutUnset({
+				clientId: item.uuid(clientId),
+				contractId: item.uuid(contractId),
+				amount: item.number(amount, { max: AMOUNT_MAX }),
+				quoteId: item.identifier(quoteId, additionalFields),
+				metadata: item.jsonObject(metadata, additionalFields),
+				date: item.calendarDate(date, additionalFields),
+				deadline: item.calendarDate(deadline, additionalFields),
+				mediaId: item.uuid(mediaId, additionalFields),
+				mediaName: item.text(mediaName, additionalFields),
+				status: item.text(status, additionalFields),
+				bookingIds: item.uuidList(bookingIds, additionalFields),
+				startDate: item.dateTime(startDate, additionalFields),
+				endDate: item.dateTime(endDate, additionalFields),
+				externalId: item.identifier(externalId, additionalFields),
 			}),
-		),
-	},
+		}),
+		fieldsByApiName: {
+			clientId,
+			contractId,
+			amount,
+			quoteId,
+			metadata,
+			date,
+			deadline,
+			mediaId,
+			mediaName,
+			status,
+			bookingIds,
+			startDate,
+			endDate,
+			externalId,
+		},
+	}),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkApiResponse } from '../../shared/errors';
-import { perItem, sendOnce } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, ItemParameters, withoutUnset } from '../../shared/parameters';
+import { requestPerItem } from '../../shared/itemRequest';
+import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
 const releaseId: INodeProperties = {
 	displayName: 'Release ID',
@@ -52,8 +51,7 @@ const quantity: INodeProperties = {
 	name: 'quantity',
 	type: 'number',
 	default: 0,
-	typeOptions: { numberPrecision: 3 },
-	description: 'Quantity released, a number; fractions are allowed, e.g. 2.5',
+	description: 'Quantity released, a number, sent as you give it; fractions are allowed, e.g. 2.5',
 };
 const reason: INodeProperties = {
 	displayName: 'Reason',
@@ -87,34 +85,41 @@ export const option: INodePropertyOptions = {
 	action: 'Update a release',
 	description:
 		'Change fields of a release of a booking; fields not added under Update Fields stay as they are',
-	routing: {
-		request: { method: 'PATCH', url: '/master-data/v1/booking-management/releases/{id}' },
-		output: { postReceive: [checkApiResponse] },
-		...perItem(
-			sendOnce(function () {
-				const item = new ItemParameters(this);
-				const id = item.uuid(releaseId) as string;
-				const body = withoutUnset({
-					startDate: item.dateTime(startDate, updateFields),
-					endDate: item.dateTime(endDate, updateFields),
-					bookingId: item.uuid(bookingId, updateFields),
-					percentage: item.number(percentage, {}, updateFields),
-					quantity: item.number(quantity, {}, updateFields),
-					reason: item.text(reason, updateFields),
-					externalId: item.identifier(externalId, updateFields),
-				});
-				if (Object.keys(body).length === 0) {
-					throw item.invalid(
-						updateFields,
-						'given at least one field to change',
-						undefined,
-						'Add a field under Update Fields.',
-					);
-				}
-				return { path: { id }, body };
-			}),
-		),
-	},
+	routing: requestPerItem({
+		method: 'PATCH',
+		url: '/master-data/v1/booking-management/releases/{id}',
+		parts: (item) => {
+			const id = item.uuid(releaseId) as string;
+			const body = withoutUnset({
+				startDate: item.dateTime(startDate, updateFields),
+				endDate: item.dateTime(endDate, updateFields),
+				bookingId: item.uuid(bookingId, updateFields),
+				percentage: item.number(percentage, {}, updateFields),
+				quantity: item.number(quantity, {}, updateFields),
+				reason: item.text(reason, updateFields),
+				externalId: item.identifier(externalId, updateFields),
+			});
+			if (Object.keys(body).length === 0) {
+				throw item.invalid(
+					updateFields,
+					'given at least one field to change',
+					undefined,
+					'Add a field under Update Fields.',
+				);
+			}
+			return { path: { id }, body };
+		},
+		fieldsByApiName: {
+			id: releaseId,
+			startDate,
+			endDate,
+			bookingId,
+			percentage,
+			quantity,
+			reason,
+			externalId,
+		},
+	}),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { EXAMPLE_UUID } from './parameters';
+
+/** The Filters collection of a list; each list sets its own options. */
+export const filtersCollection: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [],
+};
+
+// Filters of equipment models shared by Get Many equipment models and the trigger's model event.
+
+export const brandId: INodeProperties = {
+	displayName: 'Brand ID',
+	name: 'brandId',
+	type: 'string',
+	default: '',
+	placeholder: `e.g. ${EXAMPLE_UUID}`,
+	description: 'Only models of the brand with this UUID',
+};
+
+export const search: INodeProperties = {
+	displayName: 'Search',
+	name: 'search',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. excavator',
+	description: 'Only the models whose name contains this text, ignoring case',
+};
