@@ -47,6 +47,10 @@ export async function closeToasts(page: Page): Promise<void> {
 	for (const close of await page.locator('.el-notification__closeBtn').all()) {
 		await close.click().catch(() => {});
 	}
+	await settle(
+		() => page.locator('.el-notification').filter({ visible: true }).count(),
+		(n) => n === 0,
+	);
 }
 
 // ---------------------------------------------------------------------------------------------

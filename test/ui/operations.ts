@@ -68,7 +68,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 				placeholder: UUID_PLACEHOLDER,
 				hint: /UUID/,
 			},
-			{ label: 'Amount', value: 0, hint: /at most 100,000,000/ },
+			{ label: 'Amount', value: 0, hint: /100,000,000/ },
 			{
 				label: 'Additional Fields',
 				choices: [
@@ -112,7 +112,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 			},
 			{ label: 'Price Item ID', required: true, value: '' },
 			{ label: 'From Quantity', value: 1, hint: /at least 1/ },
-			{ label: 'Price', value: 0, hint: /at least 0/ },
+			{ label: 'Price', value: 0, hint: /negative/ },
 			{ label: 'Calculation Type', value: 'Fixed' },
 		],
 	},
