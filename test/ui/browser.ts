@@ -40,7 +40,8 @@ function isExternal(url: string | URL): boolean {
 	}
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+/** Signals a whole process group (its leader and every child); one already gone is fine. */
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 	if (!pid) return;
 	try {
 		process.kill(-pid, signal);

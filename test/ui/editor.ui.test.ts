@@ -21,7 +21,13 @@ import {
 	type Sandbox,
 	start,
 } from '../e2e/support';
-import { launchChromium, makeStep, type RunningBrowser, saveReadmePicture } from './browser';
+import {
+	killGroup,
+	launchChromium,
+	makeStep,
+	type RunningBrowser,
+	saveReadmePicture,
+} from './browser';
 import {
 	actionsByGroup,
 	addNodeAction,
@@ -70,7 +76,7 @@ const MODELS_PATH = '/master-data/v1/equipment-management/models';
 
 let tmp: string;
 let sandbox: Sandbox;
-let n8n: RuntimeServer & { url: string };
+let n8n: RuntimeServer;
 let chrome: RunningBrowser;
 let page: Page;
 const step = makeStep(() => page);
@@ -93,6 +99,9 @@ beforeAll(async () => {
 		],
 	});
 	n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+	// n8n runs in its own process group; should Jest itself die, the group must not outlive it.
+	const n8nGroup = n8n.child.pid!;
+	process.once('exit', () => killGroup(n8nGroup, 'SIGKILL'));
 	await rt.setupOwner(n8n.url, OWNER);
 	chrome = await launchChromium();
 	page = chrome.page;
