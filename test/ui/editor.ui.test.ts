@@ -1,0 +1,475 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The editor as users see it: the built package in a real n8n 2.8.4 (`n8n start`, its own user
+ * folder, free ports), the sandbox behind it, and n8n's editor driven in Chromium. Every check is an
+ * assertion on what the page shows. Each step saves a screenshot into test/ui/screenshots/ (also
+ * when it fails); with UPDATE_SCREENSHOTS=1 the README's pictures in docs/ are made again.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import {
+	api,
+	EXPECTATION_HEADER,
+	type Json,
+	rt,
+	type RuntimeServer,
+	type Sandbox,
+	start,
+} from '../e2e/support';
+import {
+	killGroup,
+	launchChromium,
+	makeStep,
+	type RunningBrowser,
+	saveReadmePicture,
+} from './browser';
+import {
+	actionsByGroup,
+	addNodeAction,
+	canvasOverlaps,
+	canvasSubtitle,
+	closeNode,
+	closeToasts,
+	collectionChoices,
+	executeStep,
+	field,
+	fieldLabels,
+	fieldTooltip,
+	fieldValue,
+	fill,
+	markedFields,
+	ndv,
+	nodeCreator,
+	openNode,
+	openEntry,
+	openNodesPanel,
+	openWorkflow,
+	readOutput,
+	searchNodes,
+	settle,
+	signIn,
+	tid,
+	unfold,
+} from './editor';
+import { ACTIONS_BY_RESOURCE, OPERATIONS, SEARCH_WORDS, TRIGGER_EVENTS } from './operations';
+
+const TOKEN = 'ui-token-8d2e4a61';
+const WRONG_TOKEN = 'ui-wrong-token-5c7f19';
+const OWNER = {
+	email: 'ui-owner@example.com',
+	firstName: 'UI',
+	lastName: 'Owner',
+	password: 'Ui-Owner-Passw0rd',
+};
+/** The credential examples/ai-agent-quote.json names for its chat model (never called here). */
+const OPENAI_CREDENTIAL = { id: 'openAiPlaceholder', name: 'OpenAI account', type: 'openAiApi' };
+const NODE_ENTRY = 'Equipment Rental';
+/** The name a new trigger node gets. */
+const TRIGGER_NODE = 'Equipment Rental Trigger';
+const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
+const MODELS_PATH = '/master-data/v1/equipment-management/models';
+
+let tmp: string;
+let sandbox: Sandbox;
+let n8n: RuntimeServer;
+let chrome: RunningBrowser;
+let page: Page;
+const step = makeStep(() => page);
+
+/** The requests n8n sent to the sandbox since `since` (the test's own are left out). */
+function sentSince(since: number) {
+	return sandbox.requests.slice(since).filter((request) => !request.headers[EXPECTATION_HEADER]);
+}
+
+beforeAll(async () => {
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ui-'));
+	sandbox = await start({ token: TOKEN });
+	const userFolder = path.join(tmp, 'user');
+	await rt.prepareUserFolder(userFolder, {
+		sandboxUrl: sandbox.url,
+		token: TOKEN,
+		credentials: [
+			// Unreachable on purpose: the examples only need it to exist.
+			{ ...OPENAI_CREDENTIAL, data: { apiKey: 'sk-ui-placeholder', url: 'http://127.0.0.1:9/v1' } },
+		],
+	});
+	n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+	// n8n runs in its own process group; should Jest itself die, the group must not outlive it.
+	const n8nGroup = n8n.child.pid!;
+	process.once('exit', () => killGroup(n8nGroup, 'SIGKILL'));
+	await rt.setupOwner(n8n.url, OWNER);
+	chrome = await launchChromium();
+	page = chrome.page;
+	page.setDefaultTimeout(30_000);
+	await signIn(page, n8n.url, OWNER);
+	// The sign-in page's own check of the session (401 before signing in) is not a panel's error.
+	chrome.takeConsoleErrors();
+}, 600_000);
+
+afterAll(async () => {
+	await chrome?.stop();
+	await n8n?.stop();
+	await sandbox?.close();
+	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}, 60_000);
+
+describe('the nodes panel', () => {
+	step('lists the node with its actions by resource, described as the node', async () => {
+		await openWorkflow(page, n8n.url, 'exModelChangeAlert');
+		await openNodesPanel(page);
+		// The workflow has a trigger: the panel offers what happens next, i.e. the node's actions.
+		await expect(nodeCreator(page).locator(tid('nodes-list-header')).innerText()).resolves.toMatch(
+			/What happens next/,
+		);
+		expect(await searchNodes(page, 'Equipment', NODE_ENTRY)).toEqual([NODE_ENTRY]);
+		await openEntry(page, NODE_ENTRY);
+		await unfold(page, 'Actions', ACTIONS_BY_RESOURCE.Quote[0]);
+		expect(await actionsByGroup(page)).toEqual(ACTIONS_BY_RESOURCE);
+		// The entry describes the node (quotes, price lists...), not only its trigger.
+		const details = await nodeCreator(page).innerText();
+		expect(details).toMatch(/quotes/i);
+		expect(details).not.toMatch(/^Starts the workflow/m);
+		await saveReadmePicture(nodeCreator(page), 'nodes-panel');
+		expect(chrome.takeConsoleErrors()).toEqual([]);
+	});
+
+	step('lists the trigger with its two events', async () => {
+		await openWorkflow(page, n8n.url);
+		await openNodesPanel(page);
+		await expect(nodeCreator(page).locator(tid('nodes-list-header')).innerText()).resolves.toMatch(
+			/What triggers this workflow/,
+		);
+		expect(await searchNodes(page, 'Equipment', NODE_ENTRY)).toEqual([NODE_ENTRY]);
+		await openEntry(page, NODE_ENTRY);
+		await unfold(page, 'Triggers', TRIGGER_EVENTS[0].entry);
+		const names = await nodeCreator(page)
+			.locator(tid('node-creator-item-name'))
+			.filter({ visible: true })
+			.allInnerTexts();
+		expect(names.filter((name) => name !== NODE_ENTRY)).toEqual(
+			TRIGGER_EVENTS.map((event) => event.entry),
+		);
+	});
+
+	step('finds the node by the words users type', async () => {
+		await openWorkflow(page, n8n.url, 'exModelChangeAlert');
+		await openNodesPanel(page);
+		const missing: string[] = [];
+		for (const word of SEARCH_WORDS) {
+			if (!(await searchNodes(page, word, NODE_ENTRY)).includes(NODE_ENTRY)) missing.push(word);
+		}
+		expect(missing).toEqual([]);
+	});
+
+	step("links to documentation that survives n8n's tracking query", async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+		// n8n appends "?utm_source=..." to some links: after a "#fragment" that breaks the anchor.
+		const href = await ndv(page).getByRole('link', { name: 'Docs' }).getAttribute('href');
+		expect(new URL(href!).hash).toMatch(/^(#[\w-]+)?$/);
+	});
+});
+
+describe('every operation', () => {
+	for (const operation of OPERATIONS) {
+		step(`${operation.resource} > ${operation.operation}: fields, defaults, hints`, async () => {
+			await openWorkflow(page, n8n.url);
+			chrome.takeConsoleErrors();
+			await addNodeAction(page, NODE_ENTRY, 'Actions', operation.action);
+			await expect(fieldValue(await field(page, 'Resource'))).resolves.toMatchObject({
+				value: operation.resource,
+			});
+			await expect(fieldValue(await field(page, 'Operation'))).resolves.toMatchObject({
+				value: operation.operation,
+			});
+			const labels = await fieldLabels(page);
+			expect(
+				labels.filter((label) => !/^(Credential to connect with|Resource|Operation)$/.test(label)),
+			).toEqual(operation.fields.map((expected) => expected.label));
+			for (const expected of operation.fields) {
+				const item = await field(page, expected.label);
+				if (expected.value !== undefined || expected.placeholder) {
+					const shown = await fieldValue(item);
+					const value = typeof expected.value === 'number' ? Number(shown.value) : shown.value;
+					if (expected.value !== undefined)
+						expect([expected.label, value]).toEqual([expected.label, expected.value]);
+					if (expected.placeholder) expect(shown.placeholder).toMatch(expected.placeholder);
+				}
+				if (expected.hint) expect(await fieldTooltip(page, item)).toMatch(expected.hint);
+				if (expected.choices) expect(await collectionChoices(page, item)).toEqual(expected.choices);
+			}
+			if (labels.includes('Return All')) {
+				// Return All on hides Limit; off shows it again.
+				const returnAll = (await field(page, 'Return All')).locator('.el-switch');
+				const limitShown = async () => (await fieldLabels(page)).includes('Limit');
+				await returnAll.click();
+				await expect(settle(limitShown, (shown) => !shown)).resolves.toBe(false);
+				await returnAll.click();
+				await expect(settle(limitShown, (shown) => shown)).resolves.toBe(true);
+			}
+			// Opening and reading the panel logs no error (a refused run below logs n8n's own).
+			expect(chrome.takeConsoleErrors()).toEqual([]);
+			if (operation.action === 'Create a quote') {
+				await closeToasts(page);
+				await saveReadmePicture(ndv(page), 'operation-panel');
+			}
+			const required = operation.fields.filter((expected) => expected.required).map((f) => f.label);
+			if (required.length) {
+				// n8n marks the empty required fields when the step is run, and runs nothing.
+				const before = sandbox.requests.length;
+				await executeStep(page);
+				await expect(
+					settle(
+						() => markedFields(page),
+						(marked) => marked.length >= required.length,
+					),
+				).resolves.toEqual(required);
+				expect(sentSince(before)).toEqual([]);
+				await closeToasts(page);
+			}
+			await closeNode(page);
+			// The subtitle names the action as users read it, not n8n's internal values.
+			const subtitle = await canvasSubtitle(page, operation.action);
+			const readable =
+				subtitle === operation.action ||
+				(subtitle.includes(operation.operation) && subtitle.includes(operation.resource));
+			expect([subtitle, readable]).toEqual([subtitle, true]);
+		});
+	}
+});
+
+describe('Execute step', () => {
+	step('Get Many equipment models shows the models the API holds', async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Get many equipment models');
+		await fill(page, 'Limit', '5');
+		await executeStep(page);
+		const limited = await readOutput(page);
+		const expected = await api(sandbox, TOKEN, `${MODELS_PATH}?page=1&limit=5`);
+		expect(limited.status).toBe('success');
+		expect(limited.count).toBe(5);
+		expect(limited.rows.map((row) => [row.id, row.name])).toEqual(
+			expected.content.map((model: Json) => [model.id, model.name]),
+		);
+		await (await field(page, 'Return All')).locator('.el-switch').click();
+		await executeStep(page);
+		const all = await settle(
+			() => readOutput(page),
+			(output) => output.count !== 5,
+			60_000,
+		);
+		expect(all.count).toBe(expected.total);
+	});
+
+	step('Create Quote with an invalid UUID shows the node error naming field and item', async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+		const before = sandbox.requests.length;
+		await fill(page, 'Client ID', 'not-a-uuid');
+		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		await fill(page, 'Amount', '10');
+		await executeStep(page);
+		const output = await readOutput(page);
+		expect(output.status).toBe('error');
+		expect(output.error!.message).toMatch(/'Client ID'.*UUID.*\[item 0\]/);
+		expect(output.error!.description).toMatch(/not-a-uuid/);
+		// The node's own error, not an API error: no "Error code none", no NodeApiError.
+		expect(output.error!.details).not.toMatch(/Error code\s+none/);
+		expect(output.error!.details).not.toMatch(/NodeApiError/);
+		expect(sentSince(before)).toEqual([]);
+		await closeToasts(page);
+	});
+
+	step('Amount keeps 200000000 as typed and the node refuses it, sending nothing', async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+		const before = sandbox.requests.length;
+		await fill(page, 'Client ID', sandbox.store.fixtures.clientId);
+		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		const amount = await fill(page, 'Amount', '200000000');
+		// n8n reformats a number field when it loses focus; the value must stay what was typed.
+		expect(Number((await amount.inputValue()).replace(/,/g, ''))).toBe(200000000);
+		await executeStep(page);
+		const output = await readOutput(page);
+		expect(output.status).toBe('error');
+		expect(output.error!.message).toMatch(/'Amount'/);
+		expect(`${output.error!.message} ${output.error!.description}`).toMatch(/100,?000,?000/);
+		expect(output.error!.details).not.toMatch(/Error code\s+none/);
+		expect(sentSince(before).filter((request) => request.path === QUOTES_PATH)).toEqual([]);
+		await closeToasts(page);
+	});
+});
+
+describe('the trigger', () => {
+	function eventIsReadable(event: (typeof TRIGGER_EVENTS)[number], subtitle: string): boolean {
+		return subtitle.includes(event.name) || subtitle.includes(event.entry.replace(/^On /, ''));
+	}
+
+	step('lists its events with their descriptions and fetches a test event for both', async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
+		await ndv(page).locator(tid('parameter-input-event')).click();
+		const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
+		await options.first().waitFor();
+		const shown = await options.allInnerTexts();
+		expect(shown).toHaveLength(TRIGGER_EVENTS.length);
+		TRIGGER_EVENTS.forEach((event, i) => {
+			const [name, description] = shown[i].split('\n');
+			expect(name).toBe(event.name);
+			expect(description).toMatch(event.hint);
+		});
+		await page.keyboard.press('Escape');
+
+		const fetchButton = ndv(page).locator(tid('node-execute-button'));
+		await expect(fetchButton.innerText()).resolves.toMatch(/Fetch Test Event/);
+		await fetchButton.click();
+		const models = await readOutput(page);
+		expect(models.status).toBe('success');
+		expect(models.count).toBeGreaterThan(0);
+		const known = await api(sandbox, TOKEN, `${MODELS_PATH}?ids=${models.rows[0].id}`);
+		expect(known.content.map((model: Json) => model.name)).toEqual([models.rows[0].name]);
+		await closeNode(page);
+		const subtitles = [await canvasSubtitle(page, TRIGGER_NODE)];
+
+		await openNode(page, TRIGGER_NODE);
+		await ndv(page).locator(tid('parameter-input-event')).click();
+		await options.filter({ hasText: TRIGGER_EVENTS[1].name }).click();
+		await fetchButton.click();
+		const distances = await settle(
+			() => readOutput(page),
+			(output) => output.rows[0]?.distance !== undefined,
+		);
+		const yesterday = sandbox.store.fixtures.distanceDate;
+		const records = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${yesterday}`);
+		expect(distances.count).toBe(records.length);
+		expect(distances.rows[0].id).toBe(records[0].id);
+		await closeToasts(page);
+		await saveReadmePicture(ndv(page), 'trigger-test-event');
+		await closeNode(page);
+		subtitles.push(await canvasSubtitle(page, TRIGGER_NODE));
+		// The subtitle names the event as the Event field or the nodes panel does.
+		expect(
+			subtitles.filter((subtitle, i) => !eventIsReadable(TRIGGER_EVENTS[i], subtitle)),
+		).toEqual([]);
+	});
+});
+
+describe('the example workflows', () => {
+	const examples = rt.loadExamples();
+
+	step('the AI agent example: the tool attached, its fields defined by the model', async () => {
+		const example = examples.find((wf) => wf.file === 'ai-agent-quote.json')!;
+		const tool = example.nodes.find((node: Json) => /equipmentRentalTool$/.test(node.type));
+		await openWorkflow(page, n8n.url, example.id);
+		// vue-flow names an edge by its output, e.g. ".../outputs/ai_tool/0".
+		const toolEdge = page.locator(
+			`.vue-flow__edge[data-id*="/outputs/ai_tool/"]:has(${tid('edge')}[data-source-node-name="${tool.name}"][data-target-node-name="AI Agent"])`,
+		);
+		await expect(toolEdge.count()).resolves.toBe(1);
+		await openNode(page, tool.name);
+		const all = { ...tool.parameters, ...tool.parameters.additionalFields };
+		const byModel = Object.keys(all).filter((name) => /\$fromAI\(/.test(String(all[name])));
+		expect(byModel.length).toBeGreaterThan(0);
+		for (const name of Object.keys(all)) {
+			if (typeof all[name] === 'object') continue;
+			const item = ndv(page)
+				.locator(tid('parameter-item'))
+				.filter({ has: page.locator(tid(`${name}-parameter-input-options-container`)) })
+				.last();
+			const text = await item.innerText();
+			expect([name, /Defined automatically by the\s+model/.test(text)]).toEqual([
+				name,
+				byModel.includes(name),
+			]);
+		}
+		await saveReadmePicture(ndv(page).locator(tid('node-parameters')), 'ai-tool');
+		await closeNode(page);
+	});
+
+	for (const example of examples) {
+		step(`${example.file} opens with no warning and nothing overlapping`, async () => {
+			await openWorkflow(page, n8n.url, example.id);
+			const nodes = example.nodes.filter((node: Json) => node.type !== 'n8n-nodes-base.stickyNote');
+			const canvasNodes = page.locator(tid('canvas-node'));
+			await expect(
+				settle(
+					() => canvasNodes.count(),
+					(n) => n === nodes.length,
+				),
+			).resolves.toBe(nodes.length);
+			// A missing node type or credential shows as a warning on the node.
+			const warned = await page
+				.locator(`${tid('canvas-node')}:has(${tid('node-issues')})`)
+				.evaluateAll((found) => found.map((node) => node.getAttribute('data-node-name')));
+			expect(warned).toEqual([]);
+			expect(await canvasOverlaps(page)).toEqual([]);
+		});
+	}
+});
+
+describe('the credential dialog', () => {
+	async function openCredential(name: string) {
+		await page.goto(`${n8n.url}/home/credentials`);
+		await page
+			.locator(tid('resources-list-item'), { hasText: name })
+			.locator(tid('card-content'))
+			.click();
+		await page.locator(tid('editCredential-modal')).waitFor();
+	}
+
+	/** Every text and input value on the page, but the token field's own (masked) value. */
+	async function pageTextAndValues(): Promise<string> {
+		return page.evaluate(() =>
+			[
+				document.body.innerText,
+				...[...document.querySelectorAll('input, textarea')]
+					.filter((input) => (input as HTMLInputElement).type !== 'password')
+					.map((input) => (input as HTMLInputElement).value),
+			].join('\n'),
+		);
+	}
+
+	step('tests the sandbox credential green', async () => {
+		await openCredential(rt.CREDENTIAL_NAME);
+		const success = page.locator(tid('credentials-config-container-test-success'));
+		await success.waitFor({ timeout: 30_000 });
+		await expect(success.innerText()).resolves.toMatch(/Connection tested successfully/);
+		const token = page.locator(`${tid('parameter-input-accessToken')} input`);
+		await expect(token.getAttribute('type')).resolves.toBe('password');
+		expect(await token.inputValue()).not.toContain(TOKEN);
+		expect(await pageTextAndValues()).not.toContain(TOKEN);
+	});
+
+	// Last, as it changes the sandbox credential (and puts it back).
+	step('shows a clear failure for a wrong token and never shows the token', async () => {
+		await openCredential(rt.CREDENTIAL_NAME);
+		const success = page.locator(tid('credentials-config-container-test-success'));
+		await success.waitFor({ timeout: 30_000 });
+		await page.locator(`${tid('parameter-input-accessToken')} input`).fill(WRONG_TOKEN);
+		await page.locator(tid('credential-save-button')).click();
+		const modal = page.locator(tid('editCredential-modal'));
+		const failure = modal.getByText(/Couldn.t connect with these settings/);
+		await failure.waitFor({ timeout: 30_000 });
+		await modal.getByText('More details').click();
+		await expect(modal.innerText()).resolves.toMatch(/Authorization failed|Access Token|401/i);
+		for (const secret of [TOKEN, WRONG_TOKEN])
+			expect(await pageTextAndValues()).not.toContain(secret);
+		// Opened again, the saved token is not sent back to the page.
+		await page.keyboard.press('Escape');
+		await openCredential(rt.CREDENTIAL_NAME);
+		await modal.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 30_000 });
+		const token = page.locator(`${tid('parameter-input-accessToken')} input`);
+		expect(await token.inputValue()).not.toContain(WRONG_TOKEN);
+		expect(await pageTextAndValues()).not.toContain(WRONG_TOKEN);
+		// The right token again: the test turns green.
+		await token.fill(TOKEN);
+		await page.locator(tid('credential-save-button')).click();
+		await success.waitFor({ timeout: 30_000 });
+		expect(await pageTextAndValues()).not.toContain(TOKEN);
+	});
+});
