@@ -7,9 +7,20 @@ const { createStore } = require('./seed');
 const { handlers } = require('./handlers');
 const { createFaultInjector, applyFault } = require('./faults');
 const { generalError, HttpError } = require('./general-error');
+const { registerAdminRoutes, isAdminRequest } = require('./admin');
 
 const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const START_OPTIONS = ['port', 'host', 'logger', 'seed', 'models', 'equipment', 'days', 'today'];
+const START_OPTIONS = [
+	'port',
+	'host',
+	'logger',
+	'seed',
+	'models',
+	'equipment',
+	'days',
+	'today',
+	'adminToken',
+];
 const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	token: 'sandbox-token',
 	latencyMs: 0,
@@ -25,8 +36,9 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * @property {import('./faults').FaultOptions | null} [faults] fault injection (default none)
  *
  * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
- *   port?: number, host?: string, logger?: boolean
- * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1
+ *   port?: number, host?: string, logger?: boolean, adminToken?: string
+ * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1; adminToken
+ * opens the administration paths (admin.js), which are not answered without one
  *
  * @typedef {object} RequestLogEntry
  * @property {string} method
@@ -61,6 +73,7 @@ async function startSandbox(options = {}) {
 		equipment,
 		days,
 		today,
+		adminToken,
 	} = options;
 	const store = createStore({ seed, models, equipment, days, today });
 	const runtime = createRuntime(options);
@@ -86,7 +99,7 @@ async function startSandbox(options = {}) {
 	app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 	app.decorateRequest('logEntry', null);
 	app.addHook('onRequest', async (request, reply) => {
-		request.logEntry = log.track(request, reply);
+		if (!isAdminRequest(request)) request.logEntry = log.track(request, reply);
 	});
 	app.addHook('onSend', async (request, reply) => {
 		if (request.logEntry) request.logEntry.status = reply.statusCode;
@@ -109,6 +122,13 @@ async function startSandbox(options = {}) {
 			.send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
 	});
 
+	if (adminToken !== undefined)
+		registerAdminRoutes(app, {
+			adminToken,
+			apiToken: runtime.settings.token,
+			store,
+			setOptions: runtime.setOptions,
+		});
 	app.route({
 		method: HANDLED_METHODS,
 		url: '*',

@@ -4,7 +4,7 @@
  * npm run dev: a real n8n (pinned) with this package loaded, talking to the local sandbox.
  *
  *   node scripts/dev.js [--port 5678] [--sandbox-port 4010] [--token sandbox-token]
- *                       [--skip-build] [--reset]
+ *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into .dev/n8n-user as a community package, imports the sandbox credential
@@ -82,6 +82,10 @@ async function main() {
 			port: { type: 'string', default: process.env.N8N_DEV_PORT || '5678' },
 			'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT || '4010' },
 			token: { type: 'string', default: process.env.SANDBOX_TOKEN || 'sandbox-token' },
+			'admin-token': {
+				type: 'string',
+				default: process.env.SANDBOX_ADMIN_TOKEN || 'sandbox-admin-token',
+			},
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
 		},
@@ -104,7 +108,11 @@ async function main() {
 
 	const { startSandbox } = require(path.join(rt.PACKAGE_ROOT, 'sandbox', 'server'));
 	const sandboxPort = await pickPort(Number(flags['sandbox-port']), 'the sandbox');
-	sandbox = await startSandbox({ port: sandboxPort, token: flags.token });
+	sandbox = await startSandbox({
+		port: sandboxPort,
+		token: flags.token,
+		adminToken: flags['admin-token'],
+	});
 	say(`sandbox listening on ${sandbox.url}`);
 
 	await rt.ensureN8n();
@@ -155,6 +163,7 @@ async function main() {
 			`  Editor:      ${n8n.url}/`,
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
+			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags['admin-token']}; see README)`,
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
 			`  Examples:    ${examples.map((wf) => wf.name).join('\n               ')}`,
 			`  Files:       workflows may write to ${rt.EXAMPLE_FILES_DIR}`,
