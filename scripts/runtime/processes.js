@@ -176,12 +176,17 @@ async function waitForHttp(
 
 /**
  * Starts `n8n start` on the user folder in its own process group. Resolves once n8n answers on
- * /healthz/readiness with { url, port, child, stop() }.
+ * /healthz/readiness with { url, port, child, stop() }. With `command: 'worker'` it starts a
+ * queue-mode worker instead, whose health check then listens on `port`.
  */
-async function startN8nServer(userFolder, { port, output = 'forward', env = {} } = {}) {
+async function startN8nServer(
+	userFolder,
+	{ port, output = 'forward', env = {}, command = 'start' } = {},
+) {
 	const bin = await ensureN8n();
 	const brokerPort = await getFreePort();
-	const child = spawn(process.execPath, [bin, 'start'], {
+	const isWorker = command === 'worker';
+	const child = spawn(process.execPath, [bin, command], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),
@@ -190,6 +195,11 @@ async function startN8nServer(userFolder, { port, output = 'forward', env = {} }
 			N8N_EDITOR_BASE_URL: `http://localhost:${port}/`,
 			WEBHOOK_URL: `http://localhost:${port}/`,
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			...(isWorker && {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			}),
 			...env,
 		}),
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -222,11 +232,12 @@ async function startN8nServer(userFolder, { port, output = 'forward', env = {} }
 	try {
 		await waitForHttp(`${url}/healthz/readiness`, { isAlive: () => !exited, timeoutMs: 180000 });
 		// The REST API is mounted after readiness answers; until then the editor's HTML comes back.
-		await waitForHttp(`${url}/rest/settings`, {
-			isAlive: () => !exited,
-			timeoutMs: 120000,
-			accept: (res) => res.ok && /json/.test(res.headers.get('content-type') || ''),
-		});
+		if (!isWorker)
+			await waitForHttp(`${url}/rest/settings`, {
+				isAlive: () => !exited,
+				timeoutMs: 120000,
+				accept: (res) => res.ok && /json/.test(res.headers.get('content-type') || ''),
+			});
 	} catch (err) {
 		await stop();
 		throw err;
