@@ -89,12 +89,13 @@ function systemUser(name) {
 }
 
 /**
- * A server program in its own process group, its output appended to logFile. stop() sends
- * `stopSignal`, waits, then kills whatever is left of the group.
+ * A server program in its own process group, working in `cwd`, its output appended to logFile.
+ * stop() sends `stopSignal`, waits, then kills whatever is left of the group.
  */
-function startService(name, command, args, { logFile, user, stopSignal = 'SIGTERM' }) {
+function startService(name, command, args, { cwd, logFile, user, stopSignal = 'SIGTERM' }) {
 	const output = fs.openSync(logFile, 'a');
 	const child = spawn(command, args, {
+		cwd,
 		stdio: ['ignore', output, output],
 		detached: true,
 		...user,
@@ -179,7 +180,7 @@ async function startPostgres({ dir, port }) {
 			'full_page_writes=off',
 		],
 		// SIGINT is PostgreSQL's fast shutdown: it ends the sessions instead of waiting for them.
-		{ logFile: path.join(dir, 'postgres.log'), user, stopSignal: 'SIGINT' },
+		{ cwd: dataDir, logFile: path.join(dir, 'postgres.log'), user, stopSignal: 'SIGINT' },
 	);
 	try {
 		await waitForPort(port, server);
@@ -232,7 +233,7 @@ async function startRedis({ dir, port }) {
 			'--dir',
 			dataDir,
 		],
-		{ logFile: path.join(dir, 'redis.log') },
+		{ cwd: dataDir, logFile: path.join(dir, 'redis.log') },
 	);
 	try {
 		await waitForPort(port, server);

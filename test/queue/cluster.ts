@@ -52,10 +52,15 @@ export interface Cluster {
 	/** Saves a workflow through the REST API, as the editor does; returns its id. */
 	createWorkflow(workflow: Json): Promise<string>;
 	/**
-	 * Stops the main (SIGTERM: n8n's own shutdown; SIGKILL: at once), starts it again and waits
-	 * until it has activated the named workflows again (each polls once on activation).
+	 * Stops the main (SIGTERM: n8n's own shutdown; SIGKILL: at once), runs `whileStopped` once it
+	 * has exited, starts it again and waits until it has activated the named workflows again (each
+	 * polls once on activation). Resolves with how long the old main took to exit.
 	 */
-	restartMain(signal: 'SIGTERM' | 'SIGKILL', activeWorkflows: string[]): Promise<void>;
+	restartMain(
+		signal: 'SIGTERM' | 'SIGKILL',
+		activeWorkflows: string[],
+		whileStopped?: () => void | Promise<void>,
+	): Promise<{ stopMs: number }>;
 	/** Kills a worker's whole process group with SIGKILL. */
 	killWorker(worker: Worker): Promise<void>;
 	startWorker(name: string): Promise<Worker>;
@@ -192,14 +197,17 @@ export async function startCluster({ models }: { models: number }): Promise<Clus
 			async createWorkflow(workflow) {
 				return (await main.rest('POST', '/workflows', { ...workflow, active: false })).id;
 			},
-			async restartMain(signal, activeWorkflows) {
+			async restartMain(signal, activeWorkflows, whileStopped) {
 				const mainLog = path.join(logs, 'main.log');
 				const from = fileSize(mainLog);
 				const previous = main;
+				const stopping = Date.now();
 				if (signal === 'SIGTERM') await previous.stop();
 				else rt.killGroup(previous.pid, 'SIGKILL');
 				runFolder.markStopped(root, previous.pid);
 				await waitUntil('the main port to be free', () => rt.isPortFree(mainPort), 30000);
+				const stopMs = Date.now() - stopping;
+				await whileStopped?.();
 				main = await startMain();
 				await waitUntil(
 					`the main to activate ${activeWorkflows.join(', ')}`,
@@ -211,6 +219,7 @@ export async function startCluster({ models }: { models: number }): Promise<Clus
 					},
 					120000,
 				);
+				return { stopMs };
 			},
 			async killWorker(worker) {
 				rt.killGroup(worker.pid, 'SIGKILL');

@@ -3,9 +3,14 @@
  * the trigger's changes emitted exactly once across main restarts, a worker killed mid-execution,
  * the daily report once per day. Each case prints its figures at the end of the run.
  */
-import { type Json } from '../e2e/support';
-import { type Cluster, startCluster } from './cluster';
-import { modelCountQuote } from './workflows';
+import { type Json, rt } from '../e2e/support';
+import { ADMIN_TOKEN, type Cluster, startCluster } from './cluster';
+import {
+	dailyDistanceReport,
+	modelCountQuote,
+	quoteAroundLongRead,
+	recordModelChanges,
+} from './workflows';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { recordFigure } = require('./figures');
@@ -13,6 +18,17 @@ const { recordFigure } = require('./figures');
 const MODELS = 2_500;
 const CONCURRENT_WEBHOOKS = 40;
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
+const MODELS_PATH = '/master-data/v1/equipment-management/models';
+/** Load executions per throughput measurement (one worker, then two). */
+const MEASURED_EXECUTIONS = 20;
+/** The long read: 50 pages of 50 models, each answered after 400 ms (about 20 s in all). */
+const LONG_READ_PAGE_SIZE = 50;
+const LONG_READ_PAGE_DELAY_MS = 400;
+/** n8n marks a dead worker's execution failed once its job lock (60 s) expires. */
+const STALLED_EXECUTION_TIMEOUT_MS = 180_000;
+
+const LOAD_PATH = 'queue-load';
+let loadWorkflowId: string;
 
 let cluster: Cluster;
 
@@ -49,6 +65,25 @@ async function postWebhook(path: string, body: Json): Promise<{ status: number; 
 	return { status: response.status, body: parsed };
 }
 
+function sleep(ms: number) {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitFor<T>(
+	what: string,
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs: number,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(500);
+	}
+}
+
 async function executionsOf(workflowId: string): Promise<Json[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	return (await cluster.main.rest('GET', `/executions?filter=${filter}&limit=500`)).results;
@@ -66,15 +101,15 @@ function splitByWorker(executionIds: string[]): Record<string, number> {
 
 describe('load spread over two workers', () => {
 	it(`runs ${CONCURRENT_WEBHOOKS} concurrent webhook executions, each reading every model and creating one quote, on both workers`, async () => {
-		const workflowId = await cluster.createWorkflow(
-			modelCountQuote('queue-load', cluster.sandbox.store.fixtures, cluster.credential),
+		loadWorkflowId = await cluster.createWorkflow(
+			modelCountQuote(LOAD_PATH, cluster.sandbox.store.fixtures, cluster.credential),
 		);
-		await cluster.main.activate(workflowId);
+		await cluster.main.activate(loadWorkflowId);
 		const requests = Array.from({ length: CONCURRENT_WEBHOOKS }, (_, index) => `load-${index + 1}`);
 
 		const started = Date.now();
 		const answers = await Promise.all(
-			requests.map((request) => postWebhook('queue-load', { request })),
+			requests.map((request) => postWebhook(LOAD_PATH, { request })),
 		);
 		const seconds = (Date.now() - started) / 1000;
 
@@ -87,7 +122,7 @@ describe('load spread over two workers', () => {
 		const sent = quotesSentByExternalId();
 		expect(requests.map((request) => sent.get(request))).toEqual(requests.map(() => 1));
 
-		const executions = await executionsOf(workflowId);
+		const executions = await executionsOf(loadWorkflowId);
 		expect(executions.map((execution) => execution.status)).toEqual(requests.map(() => 'success'));
 		const split = splitByWorker(executions.map((execution) => String(execution.id)));
 		expect(Object.keys(split).sort()).toEqual(['worker-1', 'worker-2']);
@@ -98,6 +133,303 @@ describe('load spread over two workers', () => {
 				`${executions.length} succeeded with ${models} records each, worker-1 ran ${split['worker-1']}, worker-2 ran ${split['worker-2']}, ` +
 				`${sent.size} quotes each sent once; ${seconds.toFixed(1)} s`,
 		);
+	});
+});
+
+describe('the trigger in queue mode', () => {
+	const RECORDER = 'Queue trigger: record model changes';
+	const DAILY_REPORT = 'Queue trigger: daily distance report';
+	let recorderId: string;
+	let dailyReportId: string;
+	let restarts = 0;
+	/** "<model id>@<updatedAt>" of every change made in the sandbox, in order. */
+	const changes: string[] = [];
+
+	async function admin(method: string, path: string, body?: Json): Promise<Json> {
+		const response = await fetch(`${cluster.sandbox.url}/_sandbox${path}`, {
+			method,
+			headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} /_sandbox${path}: HTTP ${response.status}`);
+		return (await response.json()) as Json;
+	}
+
+	/** Touches an existing model, or every third time inserts a new one, through the admin path. */
+	async function changeModels(count: number): Promise<void> {
+		for (let index = 0; index < count; index += 1) {
+			const n = changes.length;
+			const model =
+				n % 3 === 2
+					? await admin('POST', '/models', { name: `Queue inserted model ${n}` })
+					: await admin('POST', `/models/${cluster.sandbox.store.models[n * 7].id}/touch`);
+			changes.push(`${model.id}@${model.updatedAt}`);
+		}
+	}
+
+	/** The trigger's polls with a change window (the activation poll of a fresh workflow has none). */
+	const polls = () =>
+		cluster.sandbox.requests.filter(
+			(request) => request.path === MODELS_PATH && request.query.updatedAfter !== undefined,
+		);
+
+	async function nextPollAnswered(): Promise<void> {
+		const before = polls().length;
+		await waitFor(
+			'the next poll',
+			() =>
+				polls()
+					.slice(before)
+					.some((poll) => poll.status !== null)
+					? true
+					: undefined,
+			60_000,
+		);
+	}
+
+	async function recordedChanges(): Promise<void> {
+		await waitFor(
+			`quotes for ${changes.length} changes`,
+			() => {
+				const sent = quotesSentByExternalId();
+				return changes.every((change) => sent.has(change)) ? true : undefined;
+			},
+			120_000,
+		);
+	}
+
+	async function restartMain(
+		signal: 'SIGTERM' | 'SIGKILL',
+		whileStopped?: () => void | Promise<void>,
+	): Promise<number> {
+		const { stopMs } = await cluster.restartMain(signal, [RECORDER, DAILY_REPORT], whileStopped);
+		restarts += 1;
+		return stopMs;
+	}
+
+	/**
+	 * Stops the main while the sandbox holds its poll's request, and lets the request go only once
+	 * that main has exited: the poll never ends. A change is made while the poll is in flight.
+	 * Returns how long the main took to stop.
+	 */
+	async function restartMainDuringPoll(signal: 'SIGTERM' | 'SIGKILL'): Promise<number> {
+		let arrived!: () => void;
+		const pollArrived = new Promise<void>((resolve) => (arrived = resolve));
+		let release!: () => void;
+		const released = new Promise<void>((resolve) => (release = resolve));
+		let holding = true;
+		const stopHold = cluster.sandbox.onRequest(async (request) => {
+			if (!holding || request.path !== MODELS_PATH || request.query.updatedAfter === undefined)
+				return;
+			holding = false;
+			arrived();
+			await released;
+		});
+		try {
+			await pollArrived;
+			await changeModels(1);
+			return await restartMain(signal, release);
+		} finally {
+			release();
+			stopHold();
+		}
+	}
+
+	beforeAll(async () => {
+		recorderId = await cluster.createWorkflow(
+			recordModelChanges(RECORDER, cluster.sandbox.store.fixtures, cluster.credential),
+		);
+		dailyReportId = await cluster.createWorkflow(
+			dailyDistanceReport(DAILY_REPORT, cluster.credential),
+		);
+		await cluster.main.activate(recorderId);
+		await cluster.main.activate(dailyReportId);
+	});
+
+	it('emits every model change exactly once across main restarts between polls and during a poll', async () => {
+		const started = Date.now();
+		// Changes between polls, with the main running.
+		await changeModels(3);
+		await recordedChanges();
+		// Restarted right after a poll, with changes waiting.
+		await nextPollAnswered();
+		await changeModels(2);
+		await restartMain('SIGTERM');
+		await recordedChanges();
+		// Killed between polls, and changes made while no main runs.
+		await nextPollAnswered();
+		await changeModels(2);
+		await restartMain('SIGKILL');
+		await changeModels(2);
+		await recordedChanges();
+		// Stopped while a poll is in flight: n8n's shutdown, then at once.
+		await changeModels(1);
+		const gracefulStopMs = await restartMainDuringPoll('SIGTERM');
+		await changeModels(1);
+		await restartMainDuringPoll('SIGKILL');
+		await changeModels(3);
+		await recordedChanges();
+		// Late duplicates would show within a few more polls.
+		await nextPollAnswered();
+		await nextPollAnswered();
+		await nextPollAnswered();
+		const executions = await waitFor(
+			'every recorder execution to finish',
+			async () => {
+				const list = await executionsOf(recorderId);
+				return list.every((execution) => !['new', 'running'].includes(execution.status))
+					? list
+					: undefined;
+			},
+			120_000,
+		);
+
+		const sent = quotesSentByExternalId();
+		const recorded = [...sent.keys()].filter((key) => key.includes('@'));
+		const lost = changes.filter((change) => !sent.has(change));
+		const twice = changes.filter((change) => (sent.get(change) ?? 0) > 1);
+		const unexpected = recorded.filter((key) => !changes.includes(key));
+		const split = splitByWorker(executions.map((execution) => String(execution.id)));
+		expect({ lost, twice, unexpected }).toEqual({ lost: [], twice: [], unexpected: [] });
+		expect(executions.map((execution) => execution.status)).toEqual(
+			executions.map(() => 'success'),
+		);
+		expect(Object.keys(split).every((worker) => /^worker-\d$/.test(worker))).toBe(true);
+
+		recordFigure(
+			`Trigger (model event, polled every 5 s on the main): ${changes.length} changes, ${changes.length - lost.length} emitted, ` +
+				`${lost.length} lost, ${twice.length} twice, ${unexpected.length} unexpected, across ${restarts} main restarts ` +
+				`(2 during a poll, SIGTERM one stopped in ${(gracefulStopMs / 1000).toFixed(1)} s) and ${polls().length} polls in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+				`${executions.length} executions, ran by ${JSON.stringify(split)}`,
+		);
+	});
+
+	it('emits the daily distance report once per day, not once per process', async () => {
+		const executions = await executionsOf(dailyReportId);
+		const reports = await Promise.all(
+			executions.map(async (summary) => {
+				const execution = await cluster.main.execution(String(summary.id));
+				const items: Json[] = rt.nodeItems(execution, 'Distance Report') ?? [];
+				return { status: summary.status, items };
+			}),
+		);
+		const dates = reports.map((report) => String(report.items[0]?.date).slice(0, 10));
+		const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+		// A run across midnight (UTC) sees two days, each once.
+		expect(new Set(dates).size).toBe(dates.length);
+		expect(dates).toContain(yesterday);
+		for (const report of reports) {
+			const day = String(report.items[0].date).slice(0, 10);
+			expect(report.status).toBe('success');
+			expect(report.items).toEqual(cluster.sandbox.store.distances.get(day));
+		}
+		const split = splitByWorker(executions.map((execution) => String(execution.id)));
+		recordFigure(
+			`Daily distance report (hour 0, polled every 5 s): ${executions.length} execution(s) for ${dates.join(', ')} ` +
+				`with ${reports.map((report) => report.items.length).join(', ')} records, across ${restarts + 1} main processes and 2 workers ` +
+				`(ran by ${JSON.stringify(split)})`,
+		);
+	});
+});
+
+/**
+ * Fires the load workflow `count` times at once; checks every answer; returns executions per
+ * minute and which worker ran how many.
+ */
+async function measureLoad(label: string, count: number) {
+	const requests = Array.from({ length: count }, (_, index) => `${label}-${index + 1}`);
+	const started = Date.now();
+	const answers = await Promise.all(requests.map((request) => postWebhook(LOAD_PATH, { request })));
+	const ms = Date.now() - started;
+	const models = cluster.sandbox.store.models.length;
+	expect(
+		answers.map((answer) => [answer.status, answer.body.externalId, answer.body.amount]),
+	).toEqual(requests.map((request) => [200, request, models]));
+	const executions = (await executionsOf(loadWorkflowId)).slice(0, count);
+	expect(executions.map((execution) => execution.status)).toEqual(requests.map(() => 'success'));
+	return {
+		perMinute: (count * 60_000) / ms,
+		split: splitByWorker(executions.map((execution) => String(execution.id))),
+	};
+}
+
+describe('a worker killed with SIGKILL during a long Return All', () => {
+	it('the other worker keeps serving; n8n marks the lost execution failed and does not run it again', async () => {
+		const workflowId = await cluster.createWorkflow(
+			quoteAroundLongRead(
+				'queue-long',
+				LONG_READ_PAGE_SIZE,
+				cluster.sandbox.store.fixtures,
+				cluster.credential,
+			),
+		);
+		await cluster.main.activate(workflowId);
+		const isLongReadPage = (request: { path: string; query: Json }) =>
+			request.path === MODELS_PATH && request.query.limit === String(LONG_READ_PAGE_SIZE);
+		const longReadPages = () => cluster.sandbox.requests.filter(isLongReadPage);
+		const slowDown = cluster.sandbox.onRequest(async (request) => {
+			if (isLongReadPage(request)) await sleep(LONG_READ_PAGE_DELAY_MS);
+		});
+		try {
+			const answer = await postWebhook('queue-long', { request: 'kill-1' });
+			expect(answer.status).toBe(200);
+			await waitFor(
+				'the long read to reach page 5',
+				() => (longReadPages().length >= 5 ? true : undefined),
+				60_000,
+			);
+			const [execution] = await executionsOf(workflowId);
+			expect(execution.status).toBe('running');
+			const [victimName] = cluster.workersByExecution().get(String(execution.id)) ?? [];
+			const victim = cluster.workers.find((worker) => worker.name === victimName);
+			if (!victim) throw new Error(`no worker logged starting execution ${execution.id}`);
+			const pagesBeforeKill = longReadPages().length;
+			const killedAt = Date.now();
+			await cluster.killWorker(victim);
+
+			const oneWorker = await measureLoad('one-worker', MEASURED_EXECUTIONS);
+			const survivor = cluster.workers.find((worker) => worker !== victim)!.name;
+			expect(oneWorker.split).toEqual({ [survivor]: MEASURED_EXECUTIONS });
+
+			const recordedStatus = await waitFor(
+				'n8n to record the killed execution',
+				async () => {
+					const { status } = await cluster.main.rest('GET', `/executions/${execution.id}`);
+					return status === 'running' || status === 'new' ? undefined : status;
+				},
+				STALLED_EXECUTION_TIMEOUT_MS,
+			);
+			const recordedAfterSeconds = (Date.now() - killedAt) / 1000;
+			const recorded = await cluster.main.execution(String(execution.id));
+			expect(recordedStatus).toBe('error');
+			expect(recorded.data.resultData.error.message).toMatch(
+				/failed to be processed too many times and will no longer retry/,
+			);
+			// Anything run again would have started over with page 1 by now.
+			await sleep(10_000);
+			const sent = quotesSentByExternalId();
+			expect([sent.get('kill-1:before'), sent.get('kill-1:after')]).toEqual([1, undefined]);
+			expect(longReadPages().filter((request) => request.query.page === '1')).toHaveLength(1);
+			const pagesAfterKill = longReadPages().length - pagesBeforeKill;
+
+			await cluster.startWorker(victim.name);
+			const twoWorkers = await measureLoad('two-workers', MEASURED_EXECUTIONS);
+			expect(Object.keys(twoWorkers.split).sort()).toEqual(['worker-1', 'worker-2']);
+
+			recordFigure(
+				`Worker killed (SIGKILL) after ${pagesBeforeKill} of 50 pages: ${recordedAfterSeconds.toFixed(0)} s later n8n recorded the execution as ` +
+					`"${recordedStatus}": "${recorded.data.resultData.error.message}"; not run again: quote before the read sent 1 time, after it 0 times, ` +
+					`${pagesAfterKill} page requests after the kill; the other worker served ${MEASURED_EXECUTIONS} of ${MEASURED_EXECUTIONS} executions meanwhile`,
+			);
+			recordFigure(
+				`Throughput (${MEASURED_EXECUTIONS} concurrent load executions each): one worker ${oneWorker.perMinute.toFixed(0)}/min, ` +
+					`two workers ${twoWorkers.perMinute.toFixed(0)}/min (x${(twoWorkers.perMinute / oneWorker.perMinute).toFixed(2)}; ` +
+					`split ${JSON.stringify(twoWorkers.split)}) on ${require('node:os').cpus().length} cores`,
+			);
+		} finally {
+			slowDown();
+		}
 	});
 });
 

@@ -26,11 +26,48 @@ const STOP_TIMEOUT_MS = 20000;
  * @property {boolean} stopped
  */
 
+const RUN_FOLDER_PREFIX = 'equipment-rental-queue-';
+const OWNER_FILE = 'owner.pid';
+
+/** A new run folder, owned by this process. */
 function createRunFolder() {
-	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'equipment-rental-queue-'));
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), RUN_FOLDER_PREFIX));
 	// PostgreSQL runs as its own user when the suite runs as root: it must reach its data folder.
 	fs.chmodSync(root, 0o711);
+	fs.writeFileSync(path.join(root, OWNER_FILE), String(process.pid));
 	return root;
+}
+
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
+/**
+ * Stops what earlier runs left when their own process was killed outright (SIGKILL leaves no
+ * chance to clean up): run folders whose owner is gone. Returns the folders it cleared.
+ */
+async function stopOrphanedRuns() {
+	const cleared = [];
+	for (const name of fs.readdirSync(os.tmpdir())) {
+		if (!name.startsWith(RUN_FOLDER_PREFIX) || name.endsWith('-figures.txt')) continue;
+		const root = path.join(os.tmpdir(), name);
+		let owner;
+		try {
+			owner = Number(fs.readFileSync(path.join(root, OWNER_FILE), 'utf8'));
+		} catch {
+			continue;
+		}
+		if (isAlive(owner)) continue;
+		await stopEverything(root);
+		fs.rmSync(`${root}-figures.txt`, { force: true });
+		cleared.push(root);
+	}
+	return cleared;
 }
 
 /** @returns {StartedProcess[]} */
@@ -85,6 +122,34 @@ function runningMembers(pgid) {
 	});
 }
 
+/**
+ * Live processes working in the run folder: every process the suite starts runs there (n8n in its
+ * user folder, PostgreSQL and Redis in their data folders), also one started while the run is being
+ * stopped, before it could be recorded. A zombie has no working folder. Linux only (/proc);
+ * elsewhere the record must do.
+ */
+function processesWorkingIn(root) {
+	if (!fs.existsSync('/proc/self/cwd')) return [];
+	return fs.readdirSync('/proc').flatMap((entry) => {
+		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) return [];
+		let cwd;
+		try {
+			cwd = fs.readlinkSync(`/proc/${entry}/cwd`).replace(/ \(deleted\)$/, '');
+		} catch {
+			return [];
+		}
+		return cwd === root || cwd.startsWith(`${root}/`) ? [Number(entry)] : [];
+	});
+}
+
+function killProcessesWorkingIn(root) {
+	for (const pid of processesWorkingIn(root)) {
+		try {
+			process.kill(pid, 'SIGKILL');
+		} catch {}
+	}
+}
+
 function signalGroup(pgid, signal) {
 	try {
 		process.kill(-pgid, signal);
@@ -99,8 +164,8 @@ async function waitForGroupsToEnd(pgids, timeoutMs) {
 
 /**
  * Stops every recorded process group that is still marked running (n8n first, then Redis and
- * PostgreSQL; each its stop signal, then SIGKILL after a grace period) and removes the run folder.
- * Returns everything the run had recorded, for `leftovers`.
+ * PostgreSQL; each its stop signal, then SIGKILL after a grace period), kills whatever else still
+ * works in the run folder, and removes the folder. Returns everything the run had recorded.
  * @returns {Promise<StartedProcess[]>}
  */
 async function stopEverything(root) {
@@ -118,7 +183,11 @@ async function stopEverything(root) {
 			5000,
 		);
 	}
-	fs.rmSync(root, { recursive: true, force: true });
+	killProcessesWorkingIn(root);
+	// A process that was still writing (a log) can fill a folder again while it is removed.
+	fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+	// Started meanwhile, by an interrupted run that went on; nothing can start there any more.
+	killProcessesWorkingIn(root);
 	return entries.map((entry) => ({ ...entry, stopped: true }));
 }
 
@@ -143,12 +212,18 @@ async function leftovers(root, entries, otherPorts = []) {
 		entries.map((entry) => entry.pid),
 		10000,
 	);
-	const found = entries.flatMap((entry) => {
-		const members = runningMembers(entry.pid);
-		return members.length
-			? [`${entry.name}: process group ${entry.pid} still runs (${members.join(', ')})`]
-			: [];
-	});
+	const strays = processesWorkingIn(root);
+	const found = strays.length
+		? [`processes still working in the run folder: ${strays.join(', ')}`]
+		: [];
+	found.push(
+		...entries.flatMap((entry) => {
+			const members = runningMembers(entry.pid);
+			return members.length
+				? [`${entry.name}: process group ${entry.pid} still runs (${members.join(', ')})`]
+				: [];
+		}),
+	);
 	for (const port of [...entries.flatMap((entry) => entry.ports), ...otherPorts]) {
 		if (!(await isPortFree(port))) found.push(`port ${port} is still in use`);
 	}
@@ -158,6 +233,7 @@ async function leftovers(root, entries, otherPorts = []) {
 
 module.exports = {
 	createRunFolder,
+	stopOrphanedRuns,
 	recordProcess,
 	markStopped,
 	stopEverything,
