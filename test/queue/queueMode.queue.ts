@@ -1,15 +1,21 @@
 /**
  * The node and the trigger in n8n's queue mode (see cluster.ts): webhooks spread over two workers,
- * the trigger's changes emitted exactly once across main restarts, a worker killed mid-execution,
- * the daily report once per day. Each case prints its figures at the end of the run.
+ * the trigger's changes emitted exactly once across main restarts, the daily report once per day,
+ * a worker killed during a trigger's execution, one worker against two. Each case prints its
+ * figures at the end of the run.
  */
+import * as os from 'node:os';
+
 import { type Json, rt } from '../e2e/support';
 import { ADMIN_TOKEN, type Cluster, startCluster } from './cluster';
+
 import {
 	dailyDistanceReport,
 	modelCountQuote,
-	quoteAroundLongRead,
+	modelsChangedSince,
+	POLL_INTERVAL_MS,
 	recordModelChanges,
+	slowReadOnModelChange,
 } from './workflows';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -21,13 +27,14 @@ const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** Load executions per throughput measurement (one worker, then two). */
 const MEASURED_EXECUTIONS = 20;
-/** The long read: 50 pages of 50 models, each answered after 400 ms (about 20 s in all). */
+/** The long read: 50 pages of 50 models, each answered after 400 ms (over 20 s in all). */
 const LONG_READ_PAGE_SIZE = 50;
 const LONG_READ_PAGE_DELAY_MS = 400;
 /** n8n marks a dead worker's execution failed once its job lock (60 s) expires. */
 const STALLED_EXECUTION_TIMEOUT_MS = 180_000;
 
 const LOAD_PATH = 'queue-load';
+const RECOVERY_PATH = 'queue-recover';
 let loadWorkflowId: string;
 
 let cluster: Cluster;
@@ -82,6 +89,17 @@ async function waitFor<T>(
 			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 		await sleep(500);
 	}
+}
+
+/** Changes the sandbox's data through its administration path, as another process would. */
+async function admin(method: string, path: string, body?: Json): Promise<Json> {
+	const response = await fetch(`${cluster.sandbox.url}/_sandbox${path}`, {
+		method,
+		headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} /_sandbox${path}: HTTP ${response.status}`);
+	return (await response.json()) as Json;
 }
 
 async function executionsOf(workflowId: string): Promise<Json[]> {
@@ -144,16 +162,6 @@ describe('the trigger in queue mode', () => {
 	let restarts = 0;
 	/** "<model id>@<updatedAt>" of every change made in the sandbox, in order. */
 	const changes: string[] = [];
-
-	async function admin(method: string, path: string, body?: Json): Promise<Json> {
-		const response = await fetch(`${cluster.sandbox.url}/_sandbox${path}`, {
-			method,
-			headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} /_sandbox${path}: HTTP ${response.status}`);
-		return (await response.json()) as Json;
-	}
 
 	/** Touches an existing model, or every third time inserts a new one, through the admin path. */
 	async function changeModels(count: number): Promise<void> {
@@ -244,6 +252,11 @@ describe('the trigger in queue mode', () => {
 		);
 		await cluster.main.activate(recorderId);
 		await cluster.main.activate(dailyReportId);
+	});
+
+	afterAll(async () => {
+		for (const workflowId of [recorderId, dailyReportId])
+			if (workflowId) await cluster.main.rest('POST', `/workflows/${workflowId}/deactivate`, {});
 	});
 
 	it('emits every model change exactly once across main restarts between polls and during a poll', async () => {
@@ -355,16 +368,24 @@ async function measureLoad(label: string, count: number) {
 }
 
 describe('a worker killed with SIGKILL during a long Return All', () => {
-	it('the other worker keeps serving; n8n marks the lost execution failed and does not run it again', async () => {
-		const workflowId = await cluster.createWorkflow(
-			quoteAroundLongRead(
-				'queue-long',
+	const SLOW_READ = 'Queue trigger: slow read';
+	const MARKER = 'Slow read marker';
+
+	it('the other worker keeps serving; n8n marks the lost execution failed, does not run it again, and the trigger does not emit its items again', async () => {
+		const slowReadId = await cluster.createWorkflow(
+			slowReadOnModelChange(
+				SLOW_READ,
+				MARKER,
 				LONG_READ_PAGE_SIZE,
 				cluster.sandbox.store.fixtures,
 				cluster.credential,
 			),
 		);
-		await cluster.main.activate(workflowId);
+		const recoveryId = await cluster.createWorkflow(
+			modelsChangedSince(RECOVERY_PATH, cluster.credential),
+		);
+		await cluster.main.activate(slowReadId);
+		await cluster.main.activate(recoveryId);
 		const isLongReadPage = (request: { path: string; query: Json }) =>
 			request.path === MODELS_PATH && request.query.limit === String(LONG_READ_PAGE_SIZE);
 		const longReadPages = () => cluster.sandbox.requests.filter(isLongReadPage);
@@ -372,15 +393,14 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 			if (isLongReadPage(request)) await sleep(LONG_READ_PAGE_DELAY_MS);
 		});
 		try {
-			const answer = await postWebhook('queue-long', { request: 'kill-1' });
-			expect(answer.status).toBe(200);
+			const marker = await admin('POST', '/models', { name: `${MARKER} 1` });
 			await waitFor(
 				'the long read to reach page 5',
 				() => (longReadPages().length >= 5 ? true : undefined),
 				60_000,
 			);
-			const [execution] = await executionsOf(workflowId);
-			expect(execution.status).toBe('running');
+			const [execution] = await executionsOf(slowReadId);
+			expect(execution).toMatchObject({ mode: 'trigger', status: 'running' });
 			const [victimName] = cluster.workersByExecution().get(String(execution.id)) ?? [];
 			const victim = cluster.workers.find((worker) => worker.name === victimName);
 			if (!victim) throw new Error(`no worker logged starting execution ${execution.id}`);
@@ -402,30 +422,40 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 			);
 			const recordedAfterSeconds = (Date.now() - killedAt) / 1000;
 			const recorded = await cluster.main.execution(String(execution.id));
+			const message: string = recorded.data.resultData.error.message;
 			expect(recordedStatus).toBe('error');
-			expect(recorded.data.resultData.error.message).toMatch(
-				/failed to be processed too many times and will no longer retry/,
-			);
-			// Anything run again would have started over with page 1 by now.
-			await sleep(10_000);
+			expect(message).toMatch(/failed to be processed too many times and will no longer retry/);
+			// Run again, or emitted again by a later poll, it would have started over by now.
+			await sleep(3 * POLL_INTERVAL_MS);
 			const sent = quotesSentByExternalId();
-			expect([sent.get('kill-1:before'), sent.get('kill-1:after')]).toEqual([1, undefined]);
+			expect([sent.get(`${marker.id}:before`), sent.get(`${marker.id}:after`)]).toEqual([
+				1,
+				undefined,
+			]);
 			expect(longReadPages().filter((request) => request.query.page === '1')).toHaveLength(1);
+			expect(await executionsOf(slowReadId)).toHaveLength(1);
 			const pagesAfterKill = longReadPages().length - pagesBeforeKill;
+
+			// The way back to the lost items: the models changed since before the lost execution.
+			const since = new Date(Date.parse(execution.startedAt) - 2 * POLL_INTERVAL_MS).toISOString();
+			const recovered = await postWebhook(RECOVERY_PATH, { updatedAfter: since, search: MARKER });
+			expect(recovered.body).toEqual([marker]);
 
 			await cluster.startWorker(victim.name);
 			const twoWorkers = await measureLoad('two-workers', MEASURED_EXECUTIONS);
 			expect(Object.keys(twoWorkers.split).sort()).toEqual(['worker-1', 'worker-2']);
 
 			recordFigure(
-				`Worker killed (SIGKILL) after ${pagesBeforeKill} of 50 pages: ${recordedAfterSeconds.toFixed(0)} s later n8n recorded the execution as ` +
-					`"${recordedStatus}": "${recorded.data.resultData.error.message}"; not run again: quote before the read sent 1 time, after it 0 times, ` +
-					`${pagesAfterKill} page requests after the kill; the other worker served ${MEASURED_EXECUTIONS} of ${MEASURED_EXECUTIONS} executions meanwhile`,
+				`Worker killed (SIGKILL) during a trigger execution, after ${pagesBeforeKill} of ${MODELS / LONG_READ_PAGE_SIZE} pages of its Return All: ` +
+					`${recordedAfterSeconds.toFixed(0)} s later n8n recorded the execution as "${recordedStatus}": "${message}"; ` +
+					`not run again and its model not emitted again (1 execution; quote before the read sent 1 time, after it 0 times; ` +
+					`${pagesAfterKill} page requests after the kill); recovered by Get Many with Updated After; ` +
+					`the other worker served ${MEASURED_EXECUTIONS} of ${MEASURED_EXECUTIONS} executions meanwhile`,
 			);
 			recordFigure(
 				`Throughput (${MEASURED_EXECUTIONS} concurrent load executions each): one worker ${oneWorker.perMinute.toFixed(0)}/min, ` +
 					`two workers ${twoWorkers.perMinute.toFixed(0)}/min (x${(twoWorkers.perMinute / oneWorker.perMinute).toFixed(2)}; ` +
-					`split ${JSON.stringify(twoWorkers.split)}) on ${require('node:os').cpus().length} cores`,
+					`split ${JSON.stringify(twoWorkers.split)}) on ${os.cpus().length} cores`,
 			);
 		} finally {
 			slowDown();

@@ -1,6 +1,7 @@
 /**
- * The workflows the queue suite runs, as the editor saves them: webhooks that read every equipment
- * model and create a quote, and the Equipment Rental Trigger recording what it emits.
+ * The workflows the queue suite runs, as the editor saves them: webhooks that read equipment models
+ * (and create a quote), and the Equipment Rental Trigger starting workflows that record what it
+ * emits.
  */
 import { type Json, rt } from '../e2e/support';
 
@@ -13,6 +14,7 @@ export interface CredentialRef {
  * The shortest poll interval n8n accepts. n8n refuses a seconds field with `*` in it ("at least a
  * minute"), but a list of seconds passes: the trigger polls every 5 seconds.
  */
+export const POLL_INTERVAL_MS = 5_000;
 export const POLL_EVERY_5_SECONDS = {
 	item: [{ mode: 'custom', cronExpression: '0,5,10,15,20,25,30,35,40,45,50,55 * * * * *' }],
 };
@@ -50,11 +52,12 @@ function rentalNode(
 	});
 }
 
-function webhook(path: string, responseMode: 'lastNode' | 'onReceived'): Json {
+/** A production webhook that answers with the last node's first item, or all its items. */
+function webhook(path: string, responseData: 'firstEntryJson' | 'allEntries'): Json {
 	return node(
 		'Webhook',
 		'n8n-nodes-base.webhook',
-		{ httpMethod: 'POST', path, responseMode, responseData: 'firstEntryJson', options: {} },
+		{ httpMethod: 'POST', path, responseMode: 'lastNode', responseData, options: {} },
 		0,
 		{ typeVersion: 2, webhookId: `${path}-webhook` },
 	);
@@ -109,7 +112,7 @@ export function modelCountQuote(
 	credential: CredentialRef,
 ): Json {
 	return chain('Queue load: count models, create a quote', [
-		webhook(path, 'lastNode'),
+		webhook(path, 'firstEntryJson'),
 		rentalNode(
 			'Get Many Models',
 			{ resource: 'equipmentModel', operation: 'getAll', returnAll: true, filters: {} },
@@ -146,23 +149,31 @@ export function modelCountQuote(
 }
 
 /**
- * POST /webhook/<path> (answered at once): a quote "<request>:before", a Return All read page by
- * page with small pages (long, when the sandbox is slow), then a quote "<request>:after".
+ * The trigger's model event (every 5 seconds, models whose name contains `search`), then per
+ * emitted model: a quote "<model id>:before", a Return All read page by page with small pages
+ * (long, when the sandbox is slow), and a quote "<model id>:after".
  */
-export function quoteAroundLongRead(
-	path: string,
+export function slowReadOnModelChange(
+	name: string,
+	search: string,
 	pageSize: number,
 	fixtures: Record<string, string>,
 	credential: CredentialRef,
 ): Json {
-	const request = "$('Webhook').first().json.body.request";
-	return chain('Queue long read between two quotes', [
-		webhook(path, 'onReceived'),
+	const modelId = "$('Model Changed').first().json.id";
+	return chain(name, [
+		node(
+			'Model Changed',
+			TRIGGER_TYPE,
+			{ pollTimes: POLL_EVERY_5_SECONDS, event: 'equipmentModelUpdated', filters: { search } },
+			0,
+			{ credentials: { [rt.CREDENTIAL_TYPE]: credential } },
+		),
 		createQuote(
 			'Quote Before',
 			fixtures,
 			'1',
-			{ externalId: `={{ ${request} }}:before` },
+			{ externalId: `={{ ${modelId} }}:before` },
 			1,
 			credential,
 		),
@@ -182,10 +193,34 @@ export function quoteAroundLongRead(
 			'Quote After',
 			fixtures,
 			'={{ $input.all().length }}',
-			{ externalId: `={{ ${request} }}:after` },
+			{ externalId: `={{ ${modelId} }}:after` },
 			3,
 			credential,
 			{ executeOnce: true },
+		),
+	]);
+}
+
+/**
+ * POST /webhook/<path> with `{ "updatedAfter": "<ISO time>", "search": "<text>" }`: the models
+ * changed since then, as a user recovers what a lost trigger execution had (answers every model).
+ */
+export function modelsChangedSince(path: string, credential: CredentialRef): Json {
+	return chain('Queue recovery: models changed since', [
+		webhook(path, 'allEntries'),
+		rentalNode(
+			'Get Many Models',
+			{
+				resource: 'equipmentModel',
+				operation: 'getAll',
+				returnAll: true,
+				filters: {
+					updatedAfter: '={{ $json.body.updatedAfter }}',
+					search: '={{ $json.body.search }}',
+				},
+			},
+			1,
+			credential,
 		),
 	]);
 }
