@@ -269,11 +269,17 @@ describe('the trigger in queue mode', () => {
 		await changeModels(2);
 		await restartMain('SIGTERM');
 		await recordedChanges();
-		// Killed between polls, and changes made while no main runs.
+		// Killed between polls; changes made while no main runs, when nothing polls: workers never do.
 		await nextPollAnswered();
 		await changeModels(2);
-		await restartMain('SIGKILL');
-		await changeModels(2);
+		let requestsWithoutMain = -1;
+		await restartMain('SIGKILL', async () => {
+			const before = cluster.sandbox.requests.length;
+			await changeModels(2);
+			await sleep(2 * POLL_INTERVAL_MS);
+			requestsWithoutMain = cluster.sandbox.requests.length - before;
+		});
+		expect(requestsWithoutMain).toBe(0);
 		await recordedChanges();
 		// Stopped while a poll is in flight: n8n's shutdown, then at once.
 		await changeModels(1);
@@ -312,7 +318,7 @@ describe('the trigger in queue mode', () => {
 		recordFigure(
 			`Trigger (model event, polled every 5 s on the main): ${changes.length} changes, ${changes.length - lost.length} emitted, ` +
 				`${lost.length} lost, ${twice.length} twice, ${unexpected.length} unexpected, across ${restarts} main restarts ` +
-				`(2 during a poll, SIGTERM one stopped in ${(gracefulStopMs / 1000).toFixed(1)} s) and ${polls().length} polls in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+				`(2 during a poll, SIGTERM one stopped in ${(gracefulStopMs / 1000).toFixed(1)} s; ${requestsWithoutMain} API requests in ${(2 * POLL_INTERVAL_MS) / 1000} s without a main) and ${polls().length} polls in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
 				`${executions.length} executions, ran by ${JSON.stringify(split)}`,
 		);
 	});
