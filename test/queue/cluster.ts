@@ -35,6 +35,7 @@ export interface Worker {
 	name: string;
 	pid: number;
 	isRunning(): boolean;
+	stop(): Promise<void>;
 }
 
 interface StartedProcess {
@@ -63,6 +64,8 @@ export interface Cluster {
 	): Promise<{ stopMs: number }>;
 	/** Kills a worker's whole process group with SIGKILL. */
 	killWorker(worker: Worker): Promise<void>;
+	/** Stops a worker with n8n's own shutdown (SIGTERM). */
+	stopWorker(worker: Worker): Promise<void>;
 	startWorker(name: string): Promise<Worker>;
 	/** Which worker started each execution, from the workers' logs (ids started twice: twice). */
 	workersByExecution(): Map<string, string[]>;
@@ -173,7 +176,12 @@ export async function startCluster({ models }: { models: number }): Promise<Clus
 				command: 'worker',
 				env: queueEnv(name),
 			});
-			const worker = { name, pid: server.child.pid as number, isRunning: server.isRunning };
+			const worker = {
+				name,
+				pid: server.child.pid as number,
+				isRunning: server.isRunning,
+				stop: server.stop,
+			};
 			record(`n8n ${name}`, worker.pid, 'n8n', [healthPort]);
 			const index = workers.findIndex((candidate) => candidate.name === name);
 			workers.splice(index === -1 ? workers.length : index, index === -1 ? 0 : 1, worker);
@@ -225,6 +233,10 @@ export async function startCluster({ models }: { models: number }): Promise<Clus
 				rt.killGroup(worker.pid, 'SIGKILL');
 				runFolder.markStopped(root, worker.pid);
 				await waitUntil(`${worker.name} to exit`, () => !worker.isRunning(), 10000);
+			},
+			async stopWorker(worker) {
+				await worker.stop();
+				runFolder.markStopped(root, worker.pid);
 			},
 			startWorker,
 			workersByExecution() {
