@@ -9,7 +9,7 @@
 
 const { randomUUID } = require('node:crypto');
 const { validateAdminRequest } = require('./contract');
-const { HttpError, generalError } = require('./general-error');
+const { HttpError, generalError, passedCheck } = require('./general-error');
 
 const ADMIN_PREFIX = '/_sandbox';
 
@@ -42,19 +42,14 @@ function registerAdminRoutes(app, { adminToken, apiToken, store, setOptions }) {
 					.header('www-authenticate', 'Bearer')
 					.send(generalError(401, 'Invalid or missing sandbox admin token'));
 			}
-			const check = validateAdminRequest({
-				method: request.method,
-				path: request.url,
-				headers: request.headers,
-				body: request.body,
-			});
-			if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
-			if (!check.ok)
-				throw new HttpError(
-					400,
-					check.errors.join('; '),
-					check.fields.length === 1 ? check.fields[0] : undefined,
-				);
+			const check = passedCheck(
+				validateAdminRequest({
+					method: request.method,
+					path: request.url,
+					headers: request.headers,
+					body: request.body,
+				}),
+			);
 			const result = handlers[check.operationId](store, check);
 			return reply.code(result.status).send(result.body);
 		},

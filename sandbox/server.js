@@ -6,7 +6,7 @@ const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { handlers } = require('./handlers');
 const { createFaultInjector, applyFault } = require('./faults');
-const { generalError, HttpError } = require('./general-error');
+const { generalError, HttpError, passedCheck } = require('./general-error');
 const { registerAdminRoutes, isAdminRequest } = require('./admin');
 
 const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -192,19 +192,14 @@ async function startSandbox(options = {}) {
 
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
-	const check = validateRequest({
-		method: request.method,
-		path: request.url,
-		headers: request.headers,
-		body: request.body,
-	});
-	if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
-	if (!check.ok)
-		throw new HttpError(
-			400,
-			check.errors.join('; '),
-			check.fields.length === 1 ? check.fields[0] : undefined,
-		);
+	const check = passedCheck(
+		validateRequest({
+			method: request.method,
+			path: request.url,
+			headers: request.headers,
+			body: request.body,
+		}),
+	);
 	return handlers[check.operationId](store, check, settings);
 }
 

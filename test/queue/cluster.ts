@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { type N8nServer, startN8nServer } from '../e2e/n8n-server';
-import { type Json, rt, type RuntimeServer } from '../e2e/support';
+import { type Json, rt, type RuntimeServer, waitFor } from '../e2e/support';
 import type { Sandbox } from '../harness/sandbox';
 import type { CredentialRef } from './workflows';
 
@@ -97,15 +97,6 @@ function fileSize(file: string): number {
 		return fs.statSync(file).size;
 	} catch {
 		return 0;
-	}
-}
-
-async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
 
@@ -213,26 +204,37 @@ export async function startCluster({ models }: { models: number }): Promise<Clus
 				if (signal === 'SIGTERM') await previous.stop();
 				else rt.killGroup(previous.pid, 'SIGKILL');
 				runFolder.markStopped(root, previous.pid);
-				await waitUntil('the main port to be free', () => rt.isPortFree(mainPort), 30000);
+				await waitFor(
+					'the main port to be free',
+					async () => ((await rt.isPortFree(mainPort)) ? true : undefined),
+					{ timeoutMs: 30000 },
+				);
 				const stopMs = Date.now() - stopping;
 				await whileStopped?.();
 				main = await startMain();
-				await waitUntil(
+				await waitFor(
 					`the main to activate ${activeWorkflows.join(', ')}`,
-					() => {
+					async () => {
 						const messages = logMessages(mainLog, from);
-						return activeWorkflows.every((name) =>
+						const activated = activeWorkflows.every((name) =>
 							messages.some((message) => message.startsWith(`Activated workflow "${name}"`)),
 						);
+						return activated ? true : undefined;
 					},
-					120000,
+					{ timeoutMs: 120000, explain: () => main.logTail() },
 				);
 				return { stopMs };
 			},
 			async killWorker(worker) {
 				rt.killGroup(worker.pid, 'SIGKILL');
 				runFolder.markStopped(root, worker.pid);
-				await waitUntil(`${worker.name} to exit`, () => !worker.isRunning(), 10000);
+				await waitFor(
+					`${worker.name} to exit`,
+					async () => (worker.isRunning() ? undefined : true),
+					{
+						timeoutMs: 10000,
+					},
+				);
 			},
 			async stopWorker(worker) {
 				await worker.stop();

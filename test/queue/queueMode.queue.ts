@@ -6,7 +6,7 @@
  */
 import * as os from 'node:os';
 
-import { type Json, rt } from '../e2e/support';
+import { type Json, rt, waitFor } from '../e2e/support';
 import { ADMIN_TOKEN, type Cluster, startCluster } from './cluster';
 
 import {
@@ -81,21 +81,6 @@ async function postWebhook(path: string, body: Json): Promise<{ status: number; 
 
 function sleep(ms: number) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitFor<T>(
-	what: string,
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs: number,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(500);
-	}
 }
 
 /** Changes the sandbox's data through its administration path, as another process would. */
@@ -192,24 +177,24 @@ describe('the trigger in queue mode', () => {
 		const before = polls().length;
 		await waitFor(
 			'the next poll',
-			() =>
+			async () =>
 				polls()
 					.slice(before)
 					.some((poll) => poll.status !== null)
 					? true
 					: undefined,
-			60_000,
+			{ timeoutMs: 60_000 },
 		);
 	}
 
 	async function recordedChanges(): Promise<void> {
 		await waitFor(
 			`quotes for ${changes.length} changes`,
-			() => {
+			async () => {
 				const sent = quotesSentByExternalId();
 				return changes.every((change) => sent.has(change)) ? true : undefined;
 			},
-			120_000,
+			{ timeoutMs: 120_000 },
 		);
 	}
 
@@ -307,7 +292,7 @@ describe('the trigger in queue mode', () => {
 					? list
 					: undefined;
 			},
-			120_000,
+			{ timeoutMs: 120_000 },
 		);
 
 		const sent = quotesSentByExternalId();
@@ -442,8 +427,8 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 		const pagesBefore = longReadPages().length;
 		await waitFor(
 			'the long read to reach page 5',
-			() => (longReadPages().length >= pagesBefore + 5 ? true : undefined),
-			60_000,
+			async () => (longReadPages().length >= pagesBefore + 5 ? true : undefined),
+			{ timeoutMs: 60_000 },
 		);
 		const [execution] = await executionsOf(slowReadId);
 		expect(execution).toMatchObject({ mode: 'trigger', status: 'running' });
@@ -463,7 +448,7 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 				const current = await cluster.main.execution(id);
 				return ['running', 'new'].includes(current.status) ? undefined : current;
 			},
-			timeoutMs,
+			{ timeoutMs: timeoutMs },
 		);
 		return {
 			status: execution.status,
