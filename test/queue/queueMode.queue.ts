@@ -39,6 +39,9 @@ const LONG_READ_PAGE_DELAY_MS = 400;
  * 30 s), the first of which only marks the job as a candidate.
  */
 const STALLED_JOB_DECIDED_MS = 120_000;
+/** What n8n records for an execution whose job Bull failed as stalled. */
+const STALLED_JOB_MESSAGE = /failed to be processed too many times and will no longer retry/;
+const RUNNING = ['new', 'running'];
 
 const LOAD_PATH = 'queue-load';
 const RECOVERY_PATH = 'queue-recover';
@@ -288,9 +291,7 @@ describe('the trigger in queue mode', () => {
 			'every recorder execution to finish',
 			async () => {
 				const list = await executionsOf(recorderId);
-				return list.every((execution) => !['new', 'running'].includes(execution.status))
-					? list
-					: undefined;
+				return list.every((execution) => !RUNNING.includes(execution.status)) ? list : undefined;
 			},
 			{ timeoutMs: 120_000 },
 		);
@@ -441,14 +442,16 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 		return { marker, execution, victim, pagesRead, killedAt };
 	}
 
-	async function recordedExecution(id: string, timeoutMs: number) {
+	/** The execution once n8n has recorded it as `status` (by default: anything but running). */
+	async function recordedExecution(id: string, timeoutMs: number, status?: string) {
 		const execution = await waitFor(
-			`n8n to record execution ${id}`,
+			`n8n to record execution ${id} as ${status ?? 'ended'}`,
 			async () => {
 				const current = await cluster.main.execution(id);
-				return ['running', 'new'].includes(current.status) ? undefined : current;
+				const recorded = status ? current.status === status : !RUNNING.includes(current.status);
+				return recorded ? current : undefined;
 			},
-			{ timeoutMs: timeoutMs },
+			{ timeoutMs },
 		);
 		return {
 			status: execution.status,
@@ -458,9 +461,12 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 		};
 	}
 
-	/** Once Bull has decided about the dead worker's job, and a few polls later. */
-	async function expectNotRunAgain(killedAt: number, markerId: string, killedSoFar: number) {
-		await sleep(Math.max(0, killedAt + STALLED_JOB_DECIDED_MS + 3 * POLL_INTERVAL_MS - Date.now()));
+	/**
+	 * A few polls after Bull's verdict on the dead worker's job (`decidedAt`), the execution has not
+	 * run again and the trigger has not emitted its model again.
+	 */
+	async function expectNotRunAgain(decidedAt: number, markerId: string, killedSoFar: number) {
+		await sleep(Math.max(0, decidedAt + 3 * POLL_INTERVAL_MS - Date.now()));
 		const sent = quotesSentByExternalId();
 		expect([sent.get(`${markerId}:before`), sent.get(`${markerId}:after`)]).toEqual([1, undefined]);
 		expect(longReadPages().filter((request) => request.query.page === '1')).toHaveLength(
@@ -480,10 +486,9 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 			STALLED_JOB_DECIDED_MS + 60_000,
 		);
 		expect(recorded.status).toBe('error');
-		expect(recorded.message).toMatch(
-			/failed to be processed too many times and will no longer retry/,
-		);
-		await expectNotRunAgain(killed.killedAt, killed.marker.id, 1);
+		expect(recorded.message).toMatch(STALLED_JOB_MESSAGE);
+		// n8n records this error when Bull fails the job: the verdict is in.
+		await expectNotRunAgain(recorded.seenAt, killed.marker.id, 1);
 
 		// The way back to the lost items: the models changed since before the lost execution.
 		const recoveryId = await cluster.createWorkflow(
@@ -505,20 +510,28 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 		);
 	});
 
-	it('when the worker comes back at once: n8n marks the execution crashed and runs it no more (one worker against two measured meanwhile)', async () => {
+	it('when the worker comes back at once: n8n marks the execution crashed, then failed once Bull gives up on its job, and runs it no more (one worker against two measured meanwhile)', async () => {
 		const killed = await killWorkerDuringLongRead(`${MARKER} 2`);
 		await cluster.startWorker(killed.victim.name);
-		const recorded = await recordedExecution(String(killed.execution.id), 60_000);
-		expect(recorded.status).toBe('crashed');
+		const crashed = await recordedExecution(String(killed.execution.id), 60_000);
+		expect(crashed.status).toBe('crashed');
 
-		// Bull's verdict on the dead worker's job takes up to two minutes: time for the comparison.
+		// Bull's verdict on the dead worker's job takes one to two minutes: time for the comparison.
 		recordFigure(await compareOneWorkerWithTwo());
-		await expectNotRunAgain(killed.killedAt, killed.marker.id, 2);
+		const failed = await recordedExecution(
+			String(killed.execution.id),
+			killed.killedAt + STALLED_JOB_DECIDED_MS + 60_000 - Date.now(),
+			'error',
+		);
+		expect(failed.message).toMatch(STALLED_JOB_MESSAGE);
+		await expectNotRunAgain(failed.seenAt, killed.marker.id, 2);
 
 		recordFigure(
 			`Worker killed (SIGKILL) during a trigger execution, after ${killed.pagesRead} pages, and restarted at once: ` +
-				`within ${((recorded.seenAt - killed.killedAt) / 1000).toFixed(0)} s of the kill the restarted worker recorded the execution as ` +
-				`"${recorded.status}" ("${recorded.message}"), found unfinished in its event log; not run again (quote before the read 1, after it 0)`,
+				`within ${((crashed.seenAt - killed.killedAt) / 1000).toFixed(0)} s of the kill the restarted worker recorded the execution as ` +
+				`"${crashed.status}" ("${crashed.message}"), found unfinished in its event log; ` +
+				`${((failed.seenAt - killed.killedAt) / 1000).toFixed(0)} s after the kill n8n recorded it as "${failed.status}" (the same message as above); ` +
+				`not run again (quote before the read 1, after it 0)`,
 		);
 	});
 });
