@@ -3,15 +3,17 @@
 
 /**
  * Runs the sandbox until SIGINT or SIGTERM:
- *   node sandbox/cli.js [--port 4010] [--token T] [--latency MS] [--max-page-size N]
- *     [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang] [--fault-seed N]
- *     [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N] [--seed N]
- *     [--today YYYY-MM-DD] [--host H] [--clock-offset=MS]
+ *   node sandbox/cli.js [--port 4010] [--token T] [--admin-token A] [--latency MS]
+ *     [--max-page-size N] [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang]
+ *     [--fault-seed N] [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N]
+ *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
  * value needs the = form.
+ * --admin-token opens the administration paths under /_sandbox (see admin.js), which change models
+ * and options from outside this process; `--admin-token ''` keeps them closed.
  */
 
 const { parseArgs } = require('node:util');
@@ -22,6 +24,7 @@ const FLAGS = {
 	port: '4010',
 	host: '127.0.0.1',
 	token: 'sandbox-token',
+	'admin-token': 'sandbox-admin-token',
 	latency: '0',
 	'max-page-size': undefined,
 	'fault-rate': '0',
@@ -55,6 +58,7 @@ function readFlags(argv, env) {
 		port: numberFlag('port'),
 		host: flagValue('host'),
 		token: flagValue('token'),
+		adminToken: flagValue('admin-token') || undefined,
 		latencyMs: numberFlag('latency'),
 		maxPageSize: numberFlag('max-page-size'),
 		faults: {
@@ -81,6 +85,12 @@ async function main() {
 	const { faults } = options;
 	console.log(`Integration API sandbox listening at ${sandbox.url}`);
 	console.log(`  token          Bearer ${options.token}`);
+	console.log(
+		options.adminToken === undefined
+			? '  admin          closed (no --admin-token)'
+			: `  admin token    Bearer ${options.adminToken} for POST /_sandbox/models, ` +
+					'POST /_sandbox/models/{id}/touch, PUT /_sandbox/options',
+	);
 	console.log(`  latency        ${options.latencyMs} ms`);
 	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
 	console.log(

@@ -24,6 +24,9 @@ const NUMERIC = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const document = YAML.parse(fs.readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8'));
 const ajv = createAjv();
 const operations = indexOperations();
+/** The sandbox's own administration, marked `x-sandbox-admin`: never an Integration API operation. */
+const apiOperations = operations.filter((operation) => !operation.admin);
+const adminOperations = operations.filter((operation) => operation.admin);
 /** @type {Map<string, import('ajv').ValidateFunction | null>} */
 const responseValidators = new Map();
 
@@ -58,6 +61,7 @@ function createAjv() {
  * @property {import('ajv').ValidateFunction | undefined} validateBody
  * @property {boolean} bodyRequired
  * @property {boolean} secured
+ * @property {boolean} admin
  */
 
 /** @returns {Operation[]} */
@@ -100,6 +104,7 @@ function indexOperations() {
 					: undefined,
 				bodyRequired: Boolean(requestBody?.required),
 				secured: (operation.security ?? document.security ?? []).length > 0,
+				admin: operation['x-sandbox-admin'] === true,
 			});
 		}
 	}
@@ -159,17 +164,37 @@ function escapePointer(token) {
  */
 
 /**
- * Checks one request against the document.
+ * Checks one request against the Integration API operations of the document.
  * @param {RequestToCheck} request
  * @returns {RequestCheck}
  */
-function validateRequest({ method, path: target, query = {}, headers = {}, body }) {
+function validateRequest(request) {
+	return checkRequest(request, apiOperations);
+}
+
+/**
+ * Checks one request against the sandbox's administration paths of the document.
+ * @param {RequestToCheck} request
+ * @returns {RequestCheck}
+ */
+function validateAdminRequest(request) {
+	return checkRequest(request, adminOperations);
+}
+
+/**
+ * @param {RequestToCheck} request
+ * @param {Operation[]} operationsToMatch
+ * @returns {RequestCheck}
+ */
+function checkRequest({ method, path: target, query = {}, headers = {}, body }, operationsToMatch) {
 	const problems = new Problems();
 	const { rawPath, rawQuery } = splitTarget(target);
 	const decodedSegments = decodePathSegments(rawPath, problems);
 	if (!decodedSegments) return problems.result();
 
-	const candidates = operations.filter((operation) => matchSegments(operation, decodedSegments));
+	const candidates = operationsToMatch.filter((operation) =>
+		matchSegments(operation, decodedSegments),
+	);
 	const operation = candidates.find((candidate) => candidate.method === method.toUpperCase());
 	if (!operation) {
 		problems.add(
@@ -416,4 +441,4 @@ function compileResponse(operationId, status) {
 	});
 }
 
-module.exports = { validateRequest, validateResponse, document };
+module.exports = { validateRequest, validateAdminRequest, validateResponse, document };

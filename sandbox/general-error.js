@@ -32,4 +32,21 @@ class HttpError extends Error {
 	}
 }
 
-module.exports = { generalError, HttpError };
+/**
+ * The request check (contract.js) when it passed; otherwise the HttpError to answer with: 404 when
+ * no operation has the path and method, 400 with the problems (naming the field when one is at
+ * fault).
+ * @param {import('./contract').RequestCheck} check
+ */
+function passedCheck(check) {
+	if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
+	if (!check.ok)
+		throw new HttpError(
+			400,
+			check.errors.join('; '),
+			check.fields.length === 1 ? check.fields[0] : undefined,
+		);
+	return check;
+}
+
+module.exports = { generalError, HttpError, passedCheck };

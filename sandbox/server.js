@@ -7,10 +7,21 @@ const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
 const { createFaultInjector, applyFault } = require('./faults');
-const { generalError, HttpError } = require('./general-error');
+const { generalError, HttpError, passedCheck } = require('./general-error');
+const { registerAdminRoutes, isAdminRequest } = require('./admin');
 
 const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const START_OPTIONS = ['port', 'host', 'logger', 'seed', 'models', 'equipment', 'days', 'today'];
+const START_OPTIONS = [
+	'port',
+	'host',
+	'logger',
+	'seed',
+	'models',
+	'equipment',
+	'days',
+	'today',
+	'adminToken',
+];
 const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	token: 'sandbox-token',
 	latencyMs: 0,
@@ -30,8 +41,9 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * Date header) and so what `updatedAfter` matches, since that is compared with them.
  *
  * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
- *   port?: number, host?: string, logger?: boolean
- * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1
+ *   port?: number, host?: string, logger?: boolean, adminToken?: string
+ * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1; adminToken
+ * opens the administration paths (admin.js), which are not answered without one
  *
  * @typedef {object} RequestLogEntry
  * @property {string} method
@@ -66,6 +78,7 @@ async function startSandbox(options = {}) {
 		equipment,
 		days,
 		today,
+		adminToken,
 	} = options;
 	const runtime = createRuntime(options);
 	const store = createStore({
@@ -97,7 +110,7 @@ async function startSandbox(options = {}) {
 	app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 	app.decorateRequest('logEntry', null);
 	app.addHook('onRequest', async (request, reply) => {
-		request.logEntry = log.track(request, reply);
+		if (!isAdminRequest(request)) request.logEntry = log.track(request, reply);
 	});
 	app.addHook('onSend', async (request, reply) => {
 		if (request.logEntry) request.logEntry.status = reply.statusCode;
@@ -121,6 +134,14 @@ async function startSandbox(options = {}) {
 			.send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
 	});
 
+	if (adminToken !== undefined)
+		registerAdminRoutes(app, {
+			adminToken,
+			apiToken: runtime.settings.token,
+			store,
+			setOptions: runtime.setOptions,
+			now: () => apiNow(runtime.settings),
+		});
 	app.route({
 		method: HANDLED_METHODS,
 		url: '*',
@@ -208,19 +229,14 @@ async function startSandbox(options = {}) {
 
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
-	const check = validateRequest({
-		method: request.method,
-		path: request.url,
-		headers: request.headers,
-		body: request.body,
-	});
-	if (!check.operationId) throw new HttpError(404, check.errors.join('; '));
-	if (!check.ok)
-		throw new HttpError(
-			400,
-			check.errors.join('; '),
-			check.fields.length === 1 ? check.fields[0] : undefined,
-		);
+	const check = passedCheck(
+		validateRequest({
+			method: request.method,
+			path: request.url,
+			headers: request.headers,
+			body: request.body,
+		}),
+	);
 	return handlers[check.operationId](store, check, settings);
 }
 

@@ -4,7 +4,8 @@
  * npm run dev: a real n8n (pinned) with this package loaded, talking to the local sandbox.
  *
  *   node scripts/dev.js [--port 5678] [--sandbox-port 4010] [--token sandbox-token]
- *                       [--user-folder .dev/n8n-user] [--skip-build] [--reset]
+ *                       [--user-folder .dev/n8n-user]
+ *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox
@@ -165,6 +166,10 @@ async function main() {
 			'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT || '4010' },
 			token: { type: 'string', default: process.env.SANDBOX_TOKEN || 'sandbox-token' },
 			'user-folder': { type: 'string', default: DEFAULT_USER_FOLDER },
+			'admin-token': {
+				type: 'string',
+				default: process.env.SANDBOX_ADMIN_TOKEN || 'sandbox-admin-token',
+			},
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
 		},
@@ -202,7 +207,11 @@ async function main() {
 	}
 
 	const { startSandbox } = require(path.join(rt.PACKAGE_ROOT, 'sandbox', 'server'));
-	sandbox = await startSandbox({ port: flags.sandboxPort, token: flags.token });
+	sandbox = await startSandbox({
+		port: flags.sandboxPort,
+		token: flags.token,
+		adminToken: flags['admin-token'],
+	});
 	say(`sandbox listening on ${sandbox.url}`);
 
 	await rt.ensureN8n();
@@ -253,6 +262,7 @@ async function main() {
 			`  Editor:      ${n8n.url}/`,
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
+			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags['admin-token']}; see README)`,
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
 			`  Examples:    ${examples.map((wf) => wf.name).join('\n               ')}`,
 			`  Files:       workflows may write to ${rt.EXAMPLE_FILES_DIR}`,

@@ -207,17 +207,25 @@ function followFile(file, to) {
  * Starts `n8n start` on the user folder in its own process group, under a guard that stops the
  * group if this process dies. n8n writes its output to logFile (default: n8n.log in the user
  * folder), never to a pipe: a pipe to a parent that died makes n8n's logger spin on EPIPE. With
- * output 'forward' the log is followed onto this process's stdout. Resolves once n8n answers on
- * /healthz/readiness with { url, port, child, logFile, logTail(maxChars), stop() }.
+ * output 'forward' the log is followed onto this process's stdout. With `command: 'worker'` it
+ * starts a queue-mode worker instead, whose health check then listens on `port`. Resolves once
+ * n8n answers on /healthz/readiness with { url, port, child, logFile, logTail(maxChars), stop() }.
  */
 async function startN8nServer(
 	userFolder,
-	{ port, output = 'forward', env = {}, logFile = path.join(userFolder, 'n8n.log') } = {},
+	{
+		port,
+		output = 'forward',
+		env = {},
+		command = 'start',
+		logFile = path.join(userFolder, 'n8n.log'),
+	} = {},
 ) {
 	const bin = await ensureN8n();
 	const brokerPort = await getFreePort();
+	const isWorker = command === 'worker';
 	const log = fs.openSync(logFile, 'w');
-	const child = spawn(process.execPath, [bin, 'start'], {
+	const child = spawn(process.execPath, [bin, command], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),
@@ -226,6 +234,11 @@ async function startN8nServer(
 			N8N_EDITOR_BASE_URL: `http://localhost:${port}/`,
 			WEBHOOK_URL: `http://localhost:${port}/`,
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			...(isWorker && {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			}),
 			...env,
 		}),
 		stdio: ['ignore', log, log],
@@ -250,11 +263,12 @@ async function startN8nServer(
 	try {
 		await waitForHttp(`${url}/healthz/readiness`, { isAlive: () => !exited, timeoutMs: 180000 });
 		// The REST API is mounted after readiness answers; until then the editor's HTML comes back.
-		await waitForHttp(`${url}/rest/settings`, {
-			isAlive: () => !exited,
-			timeoutMs: 120000,
-			accept: (res) => res.ok && /json/.test(res.headers.get('content-type') || ''),
-		});
+		if (!isWorker)
+			await waitForHttp(`${url}/rest/settings`, {
+				isAlive: () => !exited,
+				timeoutMs: 120000,
+				accept: (res) => res.ok && /json/.test(res.headers.get('content-type') || ''),
+			});
 	} catch (err) {
 		await stop();
 		throw err;

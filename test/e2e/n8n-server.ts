@@ -31,6 +31,8 @@ export type Execution = ExecutionSummary & { data: Json };
 
 export interface N8nServer {
 	url: string;
+	/** n8n's process id, also the id of its process group (its task runner is in it). */
+	pid: number;
 	/**
 	 * Publishes the workflow as the editor's Publish button does: its triggers start (a poller polls
 	 * once).
@@ -41,6 +43,8 @@ export interface N8nServer {
 	execution(id: string): Promise<Execution>;
 	/** The end of n8n's log output. */
 	logTail(): string;
+	/** Calls n8n's REST API as the signed-in owner and returns the answer's `data`. */
+	rest(method: string, route: string, body?: Json): Promise<any>;
 	/** Stops n8n and every process it started. */
 	stop(): Promise<void>;
 }
@@ -54,10 +58,14 @@ function parseFlatted(text: string): Json {
 	return flatted.parse(text);
 }
 
-export async function startN8nServer(userFolder: string): Promise<N8nServer> {
+export async function startN8nServer(
+	userFolder: string,
+	{ port, env }: { port?: number; env?: Record<string, string> } = {},
+): Promise<N8nServer> {
 	const server = await rt.startN8nServer(userFolder, {
-		port: await rt.getFreePort(),
+		port: port ?? (await rt.getFreePort()),
 		output: 'quiet',
+		env,
 	});
 	const logTail = () => server.logTail(LOG_TAIL_CHARS);
 	let cookie: string;
@@ -83,6 +91,7 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 
 	return {
 		url: server.url,
+		pid: server.child.pid as number,
 		async activate(workflowId) {
 			const { versionId } = await rest('GET', `/workflows/${workflowId}`);
 			await rest('POST', `/workflows/${workflowId}/activate`, { versionId });
@@ -96,6 +105,7 @@ export async function startN8nServer(userFolder: string): Promise<N8nServer> {
 			return { ...execution, data: parseFlatted(execution.data) };
 		},
 		logTail,
+		rest,
 		stop: () => server.stop(),
 	};
 }

@@ -82,11 +82,22 @@ export interface Runtime {
 		},
 	): Promise<PreparedFolder>;
 	cacheDir(): string;
+	/** Installs the built package into <userFolder>/.n8n/nodes/node_modules, as n8n would. */
+	installPackageInto(userFolder: string): string;
 	getFreePort(): Promise<number>;
+	isPortFree(port: number): Promise<boolean>;
+	/** Signals a whole process group; false if it is gone. */
+	killGroup(pid: number, signal?: NodeJS.Signals): boolean;
 	nodeItems(run: Json, nodeName: string, outputIndex?: number): Json[] | undefined;
 	startN8nServer(
 		userFolder: string,
-		options: { port: number; output?: 'forward' | 'quiet' },
+		options: {
+			port: number;
+			output?: 'forward' | 'quiet';
+			env?: Record<string, string>;
+			/** 'worker' starts a queue-mode worker, whose health check listens on `port`. */
+			command?: 'start' | 'worker';
+		},
 	): Promise<RuntimeServer>;
 	setupOwner(url: string, owner: Owner): Promise<boolean>;
 	/**
