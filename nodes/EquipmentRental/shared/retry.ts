@@ -1,4 +1,4 @@
-import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
+import { NodeApiError, sleep, sleepWithAbort } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { toItemError, transportErrorCode } from './errors';
@@ -8,6 +8,17 @@ const FIRST_BACKOFF_MS = 100;
 const MAX_WAIT_MS = 30_000;
 const RETRYABLE_HTTP_CODES = new Set(['429', '500', '502', '503', '504', 'malformed']);
 const RETRYABLE_TRANSPORT_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * Waits before a retry; cancelling the execution ends the wait. n8n-workflow has sleepWithAbort
+ * from n8n 1.101 to 2.33; from n8n 2.34 on it is gone, and sleep itself takes the signal.
+ */
+async function waitBeforeRetry(ms: number, signal?: AbortSignal): Promise<void> {
+	if (typeof sleepWithAbort === 'function') return await sleepWithAbort(ms, signal);
+	// sleep as n8n 2.34 declares it; this package builds against an older n8n-workflow.
+	const abortableSleep = sleep as (ms: number, signal?: AbortSignal) => Promise<void>;
+	await abortableSleep(ms, signal);
+}
 
 /** How long to wait before retrying, or undefined when the failure is not worth a retry. */
 function retryDelayMs(error: unknown, retry: number): number | undefined {
@@ -38,7 +49,7 @@ export async function withRetries<T>(
 		} catch (error) {
 			const delay = repeatable && retry < MAX_RETRIES ? retryDelayMs(error, retry) : undefined;
 			if (delay === undefined) throw toItemError(context, error);
-			await sleepWithAbort(delay, signal);
+			await waitBeforeRetry(delay, signal);
 		}
 	}
 }
