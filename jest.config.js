@@ -3,7 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/ui/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
 	},
