@@ -4,17 +4,15 @@
  * postgresql and redis-server when they are missing (as root), and prints its figures at the end.
  * @type {import('jest').Config}
  */
+const realN8nSuite = require('./jest.e2e.config');
+
 module.exports = {
-	testEnvironment: 'node',
+	...realN8nSuite,
 	roots: ['<rootDir>/test/queue'],
 	testMatch: ['**/*.queue.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
-	},
 	globalSetup: '<rootDir>/test/queue/global-setup.js',
 	globalTeardown: '<rootDir>/test/queue/global-teardown.js',
 	// One cluster, and the suite's own process runs the sandbox and handles SIGINT/SIGTERM.
 	maxWorkers: 1,
 	testTimeout: 300_000,
-	verbose: true,
 };

@@ -4,16 +4,14 @@
  * missing (Chromium, n8n).
  * @type {import('jest').Config}
  */
+const realN8nSuite = require('./jest.e2e.config');
+
 module.exports = {
-	testEnvironment: 'node',
+	...realN8nSuite,
 	roots: ['<rootDir>/test/ui'],
 	testMatch: ['**/*.ui.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
-	},
 	globalSetup: '<rootDir>/test/ui/global-setup.js',
 	// One n8n, one browser page: the steps run one after the other.
 	maxWorkers: 1,
 	testTimeout: 240_000,
-	verbose: true,
 };
