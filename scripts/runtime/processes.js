@@ -10,8 +10,9 @@ const net = require('node:net');
 const path = require('node:path');
 
 const { guardProcessGroup } = require('./guard');
-const { ensureN8n } = require('./install');
+const { ensureN8n, nodeBinary } = require('./install');
 const { DEFAULT_ENCRYPTION_KEY, EXAMPLE_FILES_DIR, sleep } = require('./project');
+const { versionSpec } = require('./versions');
 
 /** A TCP port that is free right now on the loopback interface. */
 function getFreePort() {
@@ -80,8 +81,6 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
 		// The list of verified community nodes is fetched from n8n's servers.
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-		// Read by older n8n versions only; 2.x lets community nodes be AI tools by default.
-		N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
 		// Only the JavaScript task runner (no Python virtual environment here).
 		N8N_PYTHON_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
@@ -91,6 +90,8 @@ function n8nEnv(userFolder, extra = {}) {
 		// `n8n execute --rawOutput` prints the run through the logger at level info.
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
+		// What this n8n version needs to run here (versions.js).
+		...versionSpec().env,
 		...extra,
 	};
 }
@@ -119,7 +120,7 @@ async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } 
 	const brokerPort = await getFreePort();
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [bin, ...args], {
+		const child = spawn(nodeBinary(), [bin, ...args], {
 			cwd: userFolder,
 			env: n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...env }),
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -225,7 +226,7 @@ async function startN8nServer(
 	const brokerPort = await getFreePort();
 	const isWorker = command === 'worker';
 	const log = fs.openSync(logFile, 'w');
-	const child = spawn(process.execPath, [bin, command], {
+	const child = spawn(nodeBinary(), [bin, command], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),

@@ -15,7 +15,7 @@ module.exports = async () => {
 	await rt.ensureN8n();
 	if (!wasInstalled) {
 		console.log(
-			`\n[e2e] n8n ${rt.N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`,
+			`\n[e2e] n8n ${rt.n8nVersion()} installed in ${Math.round((Date.now() - started) / 1000)} s`,
 		);
 	}
 };

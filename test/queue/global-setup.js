@@ -24,7 +24,7 @@ module.exports = async () => {
 	const root = createRunFolder();
 	process.env.QUEUE_SUITE_ROOT = root;
 	process.stdout.write(
-		`\n[queue] PostgreSQL, Redis and n8n ${rt.N8N_VERSION} ready in ${Math.round((Date.now() - started) / 1000)} s; run folder ${root}\n`,
+		`\n[queue] PostgreSQL, Redis and n8n ${rt.n8nVersion()} ready in ${Math.round((Date.now() - started) / 1000)} s; run folder ${root}\n`,
 	);
 	stopEverythingWhenInterrupted(root);
 };

