@@ -186,9 +186,17 @@ async function runWorkflow(id, { userFolder, env, timeoutMs }) {
 	}
 	const { resultData } = run.data;
 	const lastNodeExecuted = resultData.lastNodeExecuted;
+	// n8n 1.85 prints the run before it records the final status (still "running"); by then the run
+	// has stopped, and its result says how it ended.
+	const status =
+		run.status === 'running' && run.stoppedAt
+			? resultData.error
+				? 'error'
+				: 'success'
+			: run.status;
 	return {
 		run,
-		status: run.status,
+		status,
 		error: resultData.error,
 		lastNodeExecuted,
 		items: lastNodeExecuted ? nodeItems(run, lastNodeExecuted) : [],
