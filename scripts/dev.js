@@ -6,6 +6,7 @@
  *   node scripts/dev.js [--port 5678] [--sandbox-port 4010] [--token sandbox-token]
  *                       [--user-folder .dev/n8n-user]
  *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
+ *                       [--n8n 2.8.4]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox
@@ -172,8 +173,15 @@ async function main() {
 			},
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
+			n8n: { type: 'string', default: rt.n8nVersion() },
 		},
 	});
+	if (!rt.VERSIONS.some((spec) => spec.version === options.n8n)) {
+		const known = rt.VERSIONS.map((spec) => spec.version).join(', ');
+		throw new Refusal(`--n8n must be one of the tested versions (${known}), got "${options.n8n}"`);
+	}
+	// Every runtime call of this process uses that version.
+	process.env[rt.VERSION_VARIABLE] = options.n8n;
 	const flags = {
 		port: parsePort(options.port, '--port'),
 		sandboxPort: parsePort(options['sandbox-port'], '--sandbox-port'),
@@ -220,6 +228,15 @@ async function main() {
 	rt.installPackageInto(userFolder);
 	rt.ensureFilesDir();
 	const state = readState(userFolder);
+	// n8n migrates its database forward only: an older n8n may not start on a newer one's.
+	if (state.n8nVersion && state.n8nVersion !== rt.n8nVersion()) {
+		throw new Refusal(
+			`${shortPath(userFolder)} holds the data of n8n ${state.n8nVersion}, not ${rt.n8nVersion()}: ` +
+				'add --reset to start it afresh, or --user-folder to use another folder',
+		);
+	}
+	state.n8nVersion = rt.n8nVersion();
+	writeState(userFolder, state);
 
 	// Importing costs an n8n boot each (~6 s): only when something changed.
 	const credential = rt.sandboxCredential({ sandboxUrl: sandbox.url, token: flags.token });
@@ -239,7 +256,7 @@ async function main() {
 		writeState(userFolder, state);
 	}
 
-	say(`starting n8n ${rt.N8N_VERSION} on port ${flags.port}`);
+	say(`starting n8n ${rt.n8nVersion()} on port ${flags.port}`);
 	n8n = await rt.startN8nServer(userFolder, { port: flags.port });
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
@@ -257,7 +274,7 @@ async function main() {
 		[
 			'',
 			line,
-			`  n8n ${rt.N8N_VERSION} with ${rt.PACKAGE_NAME} is ready (${seconds} s)`,
+			`  n8n ${rt.n8nVersion()} with ${rt.PACKAGE_NAME} is ready (${seconds} s)`,
 			'',
 			`  Editor:      ${n8n.url}/`,
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,

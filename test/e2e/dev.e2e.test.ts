@@ -40,11 +40,15 @@ function stillRunning(): number[] {
 
 const devs: Dev[] = [];
 
-function startDev(on: { userFolder: string; port: number; sandboxPort: number }): Dev {
+function startDev(
+	on: { userFolder: string; port: number; sandboxPort: number },
+	flags: string[] = [],
+): Dev {
 	const args = [
 		`--user-folder=${on.userFolder}`,
 		`--port=${on.port}`,
 		`--sandbox-port=${on.sandboxPort}`,
+		...flags,
 	];
 	const env = { ...process.env };
 	delete env.NODE_ENV;
@@ -210,6 +214,28 @@ test('a second dev on a port in use names the process that holds it', async () =
 	// It started nothing: no n8n database, no lock left behind.
 	expect(fs.readdirSync(otherFolder)).toEqual([]);
 	expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+});
+
+test('a user folder of another n8n version, or a version not tested, is refused', async () => {
+	const otherFolder = path.join(tmp, 'older-n8n-user');
+	fs.mkdirSync(otherFolder);
+	fs.writeFileSync(path.join(otherFolder, 'dev-state.json'), '{ "n8nVersion": "1.85.4" }');
+	const on = {
+		userFolder: otherFolder,
+		port: await rt.getFreePort(),
+		sandboxPort: await rt.getFreePort(),
+	};
+
+	const otherVersion = startDev(on);
+	expect(await refusal(otherVersion)).toBe(1);
+	expect(otherVersion.output()).toContain(
+		`holds the data of n8n 1.85.4, not ${rt.n8nVersion()}: add --reset`,
+	);
+	expect(fs.existsSync(path.join(otherFolder, '.n8n', 'database.sqlite'))).toBe(false);
+
+	const untested = startDev(on, ['--n8n=1.0.0']);
+	expect(await refusal(untested)).toBe(1);
+	expect(untested.output()).toContain('--n8n must be one of the tested versions (1.85.4, ');
 });
 
 test('a dev killed with SIGKILL leaves nothing running within 15 seconds', async () => {
