@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 
-import { BROWSER_ID, type Json, rt } from './support';
+import { BROWSER_ID, type Json, rt, waitFor } from './support';
 
 const OWNER = {
 	email: 'e2e-owner@example.com',
@@ -38,9 +38,16 @@ export interface N8nServer {
 	 * once).
 	 */
 	activate(workflowId: string): Promise<void>;
+	/**
+	 * Runs the workflow from its trigger as the editor's Fetch Test Event button does (a poller polls
+	 * once, in manual mode) and returns the finished execution.
+	 */
+	fetchTestEvent(workflowId: string, triggerName: string): Promise<Execution>;
 	/** The workflow's executions, newest first, without their data. */
 	executions(workflowId: string): Promise<ExecutionSummary[]>;
 	execution(id: string): Promise<Execution>;
+	/** The execution once it has ended, with its run data. */
+	finishedExecution(id: string): Promise<Execution>;
 	/** The end of n8n's log output. */
 	logTail(): string;
 	/** Calls n8n's REST API as the signed-in owner and returns the answer's `data`. */
@@ -77,16 +84,40 @@ export async function startN8nServer(
 		throw error;
 	}
 
-	async function rest(method: string, route: string, body?: Json): Promise<any> {
-		const response = await fetch(`${server.url}/rest${route}`, {
+	function send(method: string, route: string, body?: Json): Promise<Response> {
+		return fetch(`${server.url}/rest${route}`, {
 			method,
 			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
 			body: body && JSON.stringify(body),
 		});
+	}
+
+	async function dataOf(response: Response, what: string): Promise<any> {
 		const text = await response.text();
-		if (!response.ok)
-			throw new Error(`${method} /rest${route}: HTTP ${response.status} ${text}\n${logTail()}`);
+		if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text}\n${logTail()}`);
 		return JSON.parse(text).data;
+	}
+
+	async function rest(method: string, route: string, body?: Json): Promise<any> {
+		return dataOf(await send(method, route, body), `${method} /rest${route}`);
+	}
+
+	async function execution(id: string): Promise<Execution> {
+		const found = await rest('GET', `/executions/${id}`);
+		return { ...found, data: parseFlatted(found.data) };
+	}
+
+	/** Waits for the execution to end and for its run data, which n8n 1.123 stores a moment later. */
+	function finishedExecution(id: string): Promise<Execution> {
+		return waitFor(
+			`execution ${id} to finish`,
+			async () => {
+				const run = await execution(id);
+				const ended = !['new', 'running'].includes(run.status) && run.data?.resultData;
+				return ended ? run : undefined;
+			},
+			{ timeoutMs: 60_000, explain: logTail },
+		);
 	}
 
 	return {
@@ -94,16 +125,27 @@ export async function startN8nServer(
 		pid: server.child.pid as number,
 		async activate(workflowId) {
 			const { versionId } = await rest('GET', `/workflows/${workflowId}`);
-			await rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+			const route = `/workflows/${workflowId}/activate`;
+			const activated = await send('POST', route, { versionId });
+			// n8n 1.85 has no activate route: its editor saves the workflow with active: true.
+			if (activated.status === 404) {
+				await rest('PATCH', `/workflows/${workflowId}`, { active: true, versionId });
+			} else await dataOf(activated, `POST /rest${route}`);
+		},
+		async fetchTestEvent(workflowId, triggerName) {
+			const workflowData = await rest('GET', `/workflows/${workflowId}`);
+			const { executionId } = await rest('POST', `/workflows/${workflowId}/run`, {
+				workflowData,
+				triggerToStartFrom: { name: triggerName },
+			});
+			return finishedExecution(executionId);
 		},
 		async executions(workflowId) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			return (await rest('GET', `/executions?filter=${filter}`)).results;
 		},
-		async execution(id) {
-			const execution = await rest('GET', `/executions/${id}`);
-			return { ...execution, data: parseFlatted(execution.data) };
-		},
+		execution,
+		finishedExecution,
 		logTail,
 		rest,
 		stop: () => server.stop(),

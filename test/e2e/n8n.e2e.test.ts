@@ -9,12 +9,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
-import { startN8nServer } from './n8n-server';
+import { type N8nServer, startN8nServer } from './n8n-server';
 import {
 	api,
 	contractViolations,
 	EXPECTATION_HEADER,
 	type Json,
+	onN8n,
 	operationWorkflow,
 	type PreparedFolder,
 	parseCsv,
@@ -35,6 +36,8 @@ const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** The trigger polls every minute, at a second n8n picks at random. */
 const NEXT_POLL_TIMEOUT_MS = 75_000;
+const MODEL_TRIGGER = 'Equipment model changed';
+const DISTANCE_TRIGGER = 'Daily distance report';
 /** The trigger's default Overlap: how far back its baseline poll asks, by n8n's clock. */
 const OVERLAP_MS = 10 * 60_000;
 
@@ -78,6 +81,52 @@ function items(result: RunResult, node: string, output = 0): Json[] {
 			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
 		);
 	return out;
+}
+
+/** A workflow that starts with the trigger's daily distance report and does nothing else. */
+function distanceTriggerWorkflow(): Json {
+	return {
+		id: 'trDistanceReport',
+		name: 'e2e: daily distance report trigger',
+		active: false,
+		nodes: [
+			{
+				id: 'trDistanceReport-trigger',
+				name: DISTANCE_TRIGGER,
+				type: `${rt.PACKAGE_NAME}.equipmentRentalTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyHour' }] }, event: 'dailyDistanceReport' },
+				credentials: {
+					[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
+				},
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/**
+ * n8n without AI Agent version 3 (1.85 in the matrix) cannot open the AI-agent example; there it
+ * runs with the agent at version 1.8 (its Tools Agent), the tool node unchanged.
+ */
+const HAS_AGENT_V3 = fs.existsSync(
+	path.join(rt.cacheDir(), 'node_modules/@n8n/n8n-nodes-langchain/dist/nodes/agents/Agent/V3'),
+);
+const AI_AGENT_EXAMPLE = 'exAiAgentQuote';
+const aiAgentWorkflowId = HAS_AGENT_V3 ? AI_AGENT_EXAMPLE : `${AI_AGENT_EXAMPLE}OnAgent18`;
+
+function olderAgentVariant(): Json[] {
+	if (HAS_AGENT_V3) return [];
+	const example = rt.loadExamples().find((wf) => wf.id === AI_AGENT_EXAMPLE)!;
+	const nodes = example.nodes.map((node: Json) =>
+		node.name === 'AI Agent'
+			? { ...node, typeVersion: 1.8, parameters: { ...node.parameters, agent: 'toolsAgent' } }
+			: node,
+	);
+	return [{ ...example, id: aiAgentWorkflowId, nodes }];
 }
 
 function operationWorkflows(): Json[] {
@@ -219,6 +268,7 @@ function operationWorkflows(): Json[] {
 				parameters: { resource: 'equipmentDistance', operation: 'get', date: fx.distanceDate },
 			},
 		]),
+		distanceTriggerWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
 			{
 				name: 'Models with a wrong token',
@@ -254,7 +304,7 @@ beforeAll(async () => {
 	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
 		sandboxUrl: sandbox.url,
 		token: TOKEN,
-		workflows: operationWorkflows(),
+		workflows: [...operationWorkflows(), ...olderAgentVariant()],
 		credentials: [
 			{
 				...BAD_CREDENTIAL,
@@ -273,13 +323,13 @@ afterAll(async () => {
 	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 	const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
 	console.log(
-		`[e2e] n8n ${rt.N8N_VERSION} timings (ms):\n` +
+		`[e2e] n8n ${rt.n8nVersion()} timings (ms):\n` +
 			timings.map(([what, ms]) => `  ${what.padEnd(32)} ${ms}`).join('\n') +
 			`\n  ${'total'.padEnd(32)} ${total}`,
 	);
 });
 
-describe('the package in a real n8n', () => {
+describe(onN8n('the package in a real n8n'), () => {
 	it('imports the example workflows', () => {
 		expect(n8n.examples.map((wf) => wf.file)).toEqual([
 			'ai-agent-quote.json',
@@ -292,7 +342,7 @@ describe('the package in a real n8n', () => {
 	});
 });
 
-describe('example workflows', () => {
+describe(onN8n('example workflows'), () => {
 	it('every-operation: each operation runs once against the seeded sandbox', async () => {
 		const example = n8n.examples.find((wf) => wf.file === 'every-operation.json')!;
 		// Its IDs are the sandbox's seeded fixtures (seed 1): they must not drift.
@@ -433,7 +483,7 @@ describe('example workflows', () => {
 
 	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
 		const chatRequestsBefore = chatModel.requests.length;
-		const result = await run('exAiAgentQuote');
+		const result = await run(aiAgentWorkflowId);
 		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
 		expectSuccess(result);
 		const [firstAsk, afterTool] = chatModel.requests.slice(chatRequestsBefore);
@@ -458,7 +508,11 @@ describe('example workflows', () => {
 
 		const [toolRun] = result.run.data.resultData.runData['Create quote'];
 		expect(toolRun.executionStatus).toBe('success');
-		expect(toolRun.data.ai_tool[0].map((item: Json) => item.json)).toEqual([
+		// n8n 1.85 records the tool's items inside one item, as { response: [...] }.
+		const toolItems = toolRun.data.ai_tool[0].flatMap(
+			(item: Json) => item.json.response ?? item.json,
+		);
+		expect(toolItems).toEqual([
 			expect.objectContaining({
 				id: createdQuote.id,
 				clientId: fx.clientId,
@@ -503,7 +557,7 @@ describe('example workflows', () => {
 	});
 });
 
-describe('one workflow per operation', () => {
+describe(onN8n('one workflow per operation'), () => {
 	it('quote create: sends the quote and outputs the stored record', async () => {
 		const result = await run('opQuoteCreate');
 		expectSuccess(result);
@@ -688,68 +742,96 @@ describe('one workflow per operation', () => {
 	});
 });
 
-describe('the trigger in an activated workflow', () => {
+describe(onN8n('the trigger in a running n8n'), () => {
+	let server: N8nServer;
+
+	beforeAll(async () => {
+		const serverStarting = Date.now();
+		server = await startN8nServer(n8n.userFolder);
+		timings.push(['trigger: n8n server start', Date.now() - serverStarting]);
+	}, 240_000);
+
+	afterAll(() => server?.stop());
+
+	it('Fetch Test Event: the model event shows recently changed models, the distance event yesterday', async () => {
+		const models = await server.fetchTestEvent('exModelChangeAlert', MODEL_TRIGGER);
+		expect(models).toMatchObject({ mode: 'manual', status: 'success' });
+		const sample = rt.nodeItems(models, MODEL_TRIGGER)!;
+		expect(sample.length).toBeGreaterThan(0);
+		expect(sample.length).toBeLessThanOrEqual(5);
+		const stored = new Map((sandbox.store.models as Json[]).map((model) => [model.id, model]));
+		expect(sample).toEqual(sample.map((model) => stored.get(model.id)));
+		const times = sample.map((model) => Date.parse(model.updatedAt));
+		expect(times).toEqual([...times].sort((a, b) => b - a));
+
+		const distances = await server.fetchTestEvent('trDistanceReport', DISTANCE_TRIGGER);
+		expect(distances).toMatchObject({ mode: 'manual', status: 'success' });
+		const expected: Json[] = await api(
+			sandbox,
+			TOKEN,
+			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+		);
+		const reported = rt.nodeItems(distances, DISTANCE_TRIGGER)!;
+		expect(reported.map((record) => record.equipmentId)).toEqual(
+			expected.map((record) => record.equipmentId),
+		);
+	});
+
 	it('model-change-alert: after the baseline poll, the next poll emits exactly the model changed in the sandbox', async () => {
 		const workflowId = 'exModelChangeAlert';
 		const modelRequests = () => sandbox.requests.filter((r) => r.path === MODELS_PATH);
-		const serverStarting = Date.now();
-		const server = await startN8nServer(n8n.userFolder);
-		timings.push(['trigger: n8n server start', Date.now() - serverStarting]);
-		try {
-			const requestsBefore = modelRequests().length;
-			const activatedAt = Date.now();
-			await server.activate(workflowId);
-			// Activation polls once, for the baseline: it notes the models changed in the last overlap
-			// (10 minutes by n8n's clock) and emits nothing. Newer n8n versions poll after activate returns.
-			const baselinePoll = await waitFor(
-				'the baseline poll',
-				async () => modelRequests().slice(requestsBefore)[0],
-				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
-			);
-			expect(baselinePoll.query).toMatchObject({ page: '1', limit: '1000' });
-			const baselineFrom = Date.parse(String(baselinePoll.query.updatedAfter));
-			expect(baselineFrom).toBeGreaterThanOrEqual(activatedAt - OVERLAP_MS - 1);
-			expect(baselineFrom).toBeLessThan(Date.now() - OVERLAP_MS);
-			expect(await server.executions(workflowId)).toEqual([]);
+		const manualRuns = (await server.executions(workflowId)).length;
+		const requestsBefore = modelRequests().length;
+		const activatedAt = Date.now();
+		await server.activate(workflowId);
+		// Activation polls once, for the baseline: it notes the models changed in the last overlap
+		// (10 minutes by n8n's clock) and emits nothing. Newer n8n versions poll after activate returns.
+		const baselinePoll = await waitFor(
+			'the baseline poll',
+			async () => modelRequests().slice(requestsBefore)[0],
+			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+		);
+		expect(baselinePoll.query).toMatchObject({ page: '1', limit: '1000' });
+		const baselineFrom = Date.parse(String(baselinePoll.query.updatedAfter));
+		expect(baselineFrom).toBeGreaterThanOrEqual(activatedAt - OVERLAP_MS - 1);
+		expect(baselineFrom).toBeLessThan(Date.now() - OVERLAP_MS);
+		expect(await server.executions(workflowId)).toHaveLength(manualRuns);
 
-			const model = (sandbox.store.models as Json[])[7];
-			const changed = sandbox.updateModel<Json>(model.id, {
-				name: `${model.name} (renamed in e2e)`,
-			});
-			const changedAt = Date.now();
-			const finished = await waitFor(
-				'an execution started by the next poll',
-				async () =>
-					(await server.executions(workflowId)).find(
-						(e) => e.status !== 'new' && e.status !== 'running',
-					),
-				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
-			);
-			timings.push(['trigger: wait for the next poll', Date.now() - changedAt]);
+		const model = (sandbox.store.models as Json[])[7];
+		const changed = sandbox.updateModel<Json>(model.id, {
+			name: `${model.name} (renamed in e2e)`,
+		});
+		const changedAt = Date.now();
+		const finished = await waitFor(
+			'an execution started by the next poll',
+			async () =>
+				(await server.executions(workflowId)).find(
+					(e) => e.mode === 'trigger' && e.status !== 'new' && e.status !== 'running',
+				),
+			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+		);
+		timings.push(['trigger: wait for the next poll', Date.now() - changedAt]);
 
-			const [nextPoll] = modelRequests().slice(requestsBefore + 1);
-			const nextFrom = Date.parse(String(nextPoll.query.updatedAfter));
-			expect(nextFrom).toBeGreaterThanOrEqual(baselineFrom);
-			expect(nextFrom).toBeLessThan(Date.parse(changed.updatedAt));
-			const execution = await server.execution(finished.id);
-			expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
-			expect(rt.nodeItems(execution, 'Equipment model changed')).toEqual([changed]);
-			expect(rt.nodeItems(execution, 'Change alert')).toEqual([
-				{
-					modelId: changed.id,
-					model: changed.name,
-					brand: changed.brand.name,
-					updatedAt: changed.updatedAt,
-					alert: `Equipment model "${changed.name}" was created or changed at ${changed.updatedAt}.`,
-				},
-			]);
-		} finally {
-			await server.stop();
-		}
+		const [nextPoll] = modelRequests().slice(requestsBefore + 1);
+		const nextFrom = Date.parse(String(nextPoll.query.updatedAfter));
+		expect(nextFrom).toBeGreaterThanOrEqual(baselineFrom);
+		expect(nextFrom).toBeLessThan(Date.parse(changed.updatedAt));
+		const execution = await server.finishedExecution(finished.id);
+		expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
+		expect(rt.nodeItems(execution, 'Equipment model changed')).toEqual([changed]);
+		expect(rt.nodeItems(execution, 'Change alert')).toEqual([
+			{
+				modelId: changed.id,
+				model: changed.name,
+				brand: changed.brand.name,
+				updatedAt: changed.updatedAt,
+				alert: `Equipment model "${changed.name}" was created or changed at ${changed.updatedAt}.`,
+			},
+		]);
 	}, 240_000);
 });
 
-describe('the contract', () => {
+describe(onN8n('the contract'), () => {
 	it('every request n8n sent is one the OpenAPI document allows', () => {
 		const sentByN8n = sandbox.requests.filter((r) => !r.headers[EXPECTATION_HEADER]);
 		expect(sentByN8n.length).toBeGreaterThan(10);

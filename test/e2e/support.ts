@@ -64,7 +64,9 @@ export interface Owner {
 }
 
 export interface Runtime {
-	N8N_VERSION: string;
+	/** The n8n version this process runs (EQUIPMENT_RENTAL_N8N_VERSION, else the default). */
+	n8nVersion(): string;
+	PACKAGE_NAME: string;
 	NODE_TYPE: string;
 	CREDENTIAL_TYPE: string;
 	CREDENTIAL_ID: string;
@@ -81,7 +83,10 @@ export interface Runtime {
 			credentials?: Json[];
 		},
 	): Promise<PreparedFolder>;
+	/** Where this n8n version is installed. */
 	cacheDir(): string;
+	/** The Node.js binary this n8n version runs on. */
+	nodeBinary(): string;
 	/** Installs the built package into <userFolder>/.n8n/nodes/node_modules, as n8n would. */
 	installPackageInto(userFolder: string): string;
 	getFreePort(): Promise<number>;
@@ -131,6 +136,11 @@ export interface ProcessStat {
 export const BROWSER_ID = 'n8n-runtime';
 
 export const rt = runtime as Runtime;
+
+/** A describe title that names the n8n version the tests run on (npm run test:compat runs several). */
+export function onN8n(title: string): string {
+	return `n8n ${rt.n8nVersion()}: ${title}`;
+}
 
 export function start(options: { token: string }): Promise<Sandbox> {
 	return startSandbox({ port: 0, ...options });
