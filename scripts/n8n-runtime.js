@@ -46,11 +46,17 @@ if (require.main === module) {
 			},
 		);
 	} else {
+		const listed = versions.VERSIONS.map(
+			({ version, node, role }) =>
+				`  ${version.padEnd(9)} on Node.js ${node ?? 'of this machine'}: ${role}`,
+		);
 		console.error(
-			'usage: node scripts/n8n-runtime.js ensure [VERSION | --all]\n' +
-				'  installs n8n (default: the version in EQUIPMENT_RENTAL_N8N_VERSION, else ' +
-				`${versions.DEFAULT_VERSION}) into the cache; --all: every version of ` +
-				'scripts/runtime/versions.js',
+			[
+				'usage: node scripts/n8n-runtime.js ensure [VERSION | --all]',
+				'installs n8n into the cache (default: EQUIPMENT_RENTAL_N8N_VERSION, else ' +
+					`${versions.DEFAULT_VERSION}); --all: every tested version:`,
+				...listed,
+			].join('\n'),
 		);
 		process.exit(2);
 	}
