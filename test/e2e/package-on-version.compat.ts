@@ -1,7 +1,7 @@
 /**
  * What a version difference would break, found on the version it breaks: every n8n-workflow export
  * the built package uses exists in this n8n's own n8n-workflow, and a copy of the package broken on
- * purpose (its node needs an export only 2.x has) fails on 1.x loudly: the check above names the
+ * purpose (its node needs an export only 2.x has) fails on 1.x loudly: the export check names the
  * export, and n8n refuses the workflow.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,11 @@ function exportsUsedBy(distDir: string): { required: string[]; optional: string[
 	for (const file of fs.readdirSync(distDir, { recursive: true, encoding: 'utf8' })) {
 		if (!file.endsWith('.js')) continue;
 		const code = fs.readFileSync(path.join(distDir, file), 'utf8');
+		// Under any other name its uses would escape the check.
+		const requires = code.match(/require\("n8n-workflow"\)/g)?.length ?? 0;
+		const asExpected = code.match(/const n8n_workflow_1 = require\("n8n-workflow"\)/g)?.length ?? 0;
+		if (requires !== asExpected)
+			throw new Error(`${file} imports n8n-workflow in a form this check does not read`);
 		for (const [, name] of code.matchAll(/n8n_workflow_1\.(\w+)/g)) used.add(name);
 		for (const [, name] of code.matchAll(/typeof n8n_workflow_1\.(\w+)/g)) checked.add(name);
 	}
