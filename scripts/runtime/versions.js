@@ -15,7 +15,8 @@
 const VERSIONS = [
 	{
 		version: '1.85.4',
-		// The oldest n8n the package loads in: its n8n-workflow is the first with NodeConnectionTypes.
+		// The oldest supported: the first n8n whose n8n-workflow has NodeConnectionTypes (the nodes'
+		// inputs and outputs use it); no older n8n is run.
 		role: 'oldest supported',
 		node: null,
 		xlsxOverride: true,
