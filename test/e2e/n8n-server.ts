@@ -13,6 +13,8 @@ const OWNER = {
 	lastName: 'Owner',
 	password: 'E2e-Owner-Passw0rd',
 };
+/** The statuses of an execution that has not ended yet. */
+export const RUNNING_STATUSES = ['new', 'running'];
 /** Enough of n8n's log to explain a failure. */
 const LOG_TAIL_CHARS = 8000;
 
@@ -46,8 +48,11 @@ export interface N8nServer {
 	/** The workflow's executions, newest first, without their data. */
 	executions(workflowId: string): Promise<ExecutionSummary[]>;
 	execution(id: string): Promise<Execution>;
-	/** The execution once it has ended, with its run data. */
-	finishedExecution(id: string): Promise<Execution>;
+	/** The execution once recorded as `status` (by default: as ended), with its run data. */
+	finishedExecution(
+		id: string,
+		until?: { status?: string; timeoutMs?: number },
+	): Promise<Execution>;
 	/** The end of n8n's log output. */
 	logTail(): string;
 	/** Calls n8n's REST API as the signed-in owner and returns the answer's `data`. */
@@ -107,16 +112,22 @@ export async function startN8nServer(
 		return { ...found, data: parseFlatted(found.data) };
 	}
 
-	/** Waits for the execution to end and for its run data, which n8n 1.123 stores a moment later. */
-	function finishedExecution(id: string): Promise<Execution> {
+	/**
+	 * Waits until n8n has recorded the execution as `status` (by default: as ended) and stored its
+	 * run data, which n8n 1.123 does a moment after the status.
+	 */
+	function finishedExecution(
+		id: string,
+		{ status, timeoutMs = 60_000 }: { status?: string; timeoutMs?: number } = {},
+	): Promise<Execution> {
 		return waitFor(
-			`execution ${id} to finish`,
+			`n8n to record execution ${id} as ${status ?? 'ended'}`,
 			async () => {
 				const run = await execution(id);
-				const ended = !['new', 'running'].includes(run.status) && run.data?.resultData;
-				return ended ? run : undefined;
+				const recorded = status ? run.status === status : !RUNNING_STATUSES.includes(run.status);
+				return recorded && run.data?.resultData ? run : undefined;
 			},
-			{ timeoutMs: 60_000, explain: logTail },
+			{ timeoutMs, explain: logTail },
 		);
 	}
 

@@ -6,6 +6,7 @@
  */
 import * as os from 'node:os';
 
+import { RUNNING_STATUSES } from '../e2e/n8n-server';
 import { type Json, rt, waitFor } from '../e2e/support';
 import { ADMIN_TOKEN, type Cluster, startCluster } from './cluster';
 
@@ -41,7 +42,6 @@ const LONG_READ_PAGE_DELAY_MS = 400;
 const STALLED_JOB_DECIDED_MS = 120_000;
 /** What n8n records for an execution whose job Bull failed as stalled. */
 const STALLED_JOB_MESSAGE = /failed to be processed too many times and will no longer retry/;
-const RUNNING = ['new', 'running'];
 
 const LOAD_PATH = 'queue-load';
 const RECOVERY_PATH = 'queue-recover';
@@ -291,7 +291,9 @@ describe('the trigger in queue mode', () => {
 			'every recorder execution to finish',
 			async () => {
 				const list = await executionsOf(recorderId);
-				return list.every((execution) => !RUNNING.includes(execution.status)) ? list : undefined;
+				return list.every((execution) => !RUNNING_STATUSES.includes(execution.status))
+					? list
+					: undefined;
 			},
 			{ timeoutMs: 120_000 },
 		);
@@ -442,17 +444,9 @@ describe('a worker killed with SIGKILL during a long Return All', () => {
 		return { marker, execution, victim, pagesRead, killedAt };
 	}
 
-	/** The execution once n8n has recorded it as `status` (by default: anything but running). */
+	/** What the test needs of the execution once n8n has recorded it as `status` (by default: ended). */
 	async function recordedExecution(id: string, timeoutMs: number, status?: string) {
-		const execution = await waitFor(
-			`n8n to record execution ${id} as ${status ?? 'ended'}`,
-			async () => {
-				const current = await cluster.main.execution(id);
-				const recorded = status ? current.status === status : !RUNNING.includes(current.status);
-				return recorded ? current : undefined;
-			},
-			{ timeoutMs },
-		);
+		const execution = await cluster.main.finishedExecution(id, { status, timeoutMs });
 		return {
 			status: execution.status,
 			message: String(execution.data.resultData.error?.message),
