@@ -186,6 +186,7 @@ async function main() {
 		port: parsePort(options.port, '--port'),
 		sandboxPort: parsePort(options['sandbox-port'], '--sandbox-port'),
 		token: options.token,
+		adminToken: options['admin-token'],
 		userFolder: path.resolve(options['user-folder']),
 	};
 	const started = Date.now();
@@ -218,7 +219,7 @@ async function main() {
 	sandbox = await startSandbox({
 		port: flags.sandboxPort,
 		token: flags.token,
-		adminToken: flags['admin-token'],
+		adminToken: flags.adminToken,
 	});
 	say(`sandbox listening on ${sandbox.url}`);
 
@@ -279,8 +280,12 @@ async function main() {
 			`  Editor:      ${n8n.url}/`,
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
-			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags['admin-token']}; see README)`,
+			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags.adminToken}; see README)`,
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
+			"  Sandbox IDs: records of the sandbox's seed data, to paste into a node:",
+			...Object.entries(sandbox.store.fixtures).map(
+				([name, value]) => `    ${name.padEnd(20)} ${value}`,
+			),
 			`  Examples:    ${examples.map((wf) => wf.name).join('\n               ')}`,
 			`  Files:       workflows may write to ${rt.EXAMPLE_FILES_DIR}`,
 			`  User folder: ${shortPath(userFolder)}`,

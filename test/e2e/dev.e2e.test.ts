@@ -6,7 +6,7 @@
  * cleanly on Ctrl-C. Every process a dev started is recorded from /proc while it runs, and
  * stopped by PID after the suite, also when a test fails.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,6 +20,9 @@ const START_TIMEOUT_MS = 240_000;
 const SIGKILL_CLEANUP_MS = 15_000;
 /** A refusal comes before anything starts: seconds, with margin for a loaded machine. */
 const REFUSAL_TIMEOUT_MS = 30_000;
+/** The first dev's --admin-token; the second dev runs with the default the README gives. */
+const CUSTOM_ADMIN_TOKEN = 'e2e-admin-token-7d1f';
+const README = path.join(__dirname, '..', '..', 'README.md');
 
 interface Dev {
 	child: ChildProcess;
@@ -135,6 +138,49 @@ async function waitUntilGone(what: string, timeoutMs: number, ports: number[]): 
 	}
 }
 
+/** The admin token dev printed on its "Admin:" line. */
+function printedAdminToken(dev: Dev): string | undefined {
+	return /Admin: .*\(Bearer token: ([^;)]+)/.exec(dev.output())?.[1];
+}
+
+/**
+ * The README's shell lines for the sandbox's administration paths, as written, pointed at this
+ * dev's sandbox port and at a model of its sandbox.
+ */
+function readmeAdminLines(sandboxUrl: string, modelId: string): string {
+	const blocks = [...fs.readFileSync(README, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)];
+	const block = blocks.map((match) => match[1]).find((text) => text.includes('/_sandbox/'));
+	if (!block) throw new Error('README.md has no sh block for the /_sandbox paths');
+	return block.replaceAll('http://localhost:4010', sandboxUrl).replaceAll('<model id>', modelId);
+}
+
+/** Runs shell lines one by one with bash and returns what each curl printed. */
+function runShellLines(lines: string): string[] {
+	const outputs: string[] = [];
+	const env: string[] = [];
+	for (const line of lines.split('\n').map((text) => text.trim())) {
+		if (!line || line.startsWith('#')) continue;
+		if (/^\w+=/.test(line)) {
+			env.push(line);
+			continue;
+		}
+		const result = spawnSync('bash', ['-c', [...env, line].join('\n')], { encoding: 'utf8' });
+		if (result.status !== 0) throw new Error(`${line}\nexited ${result.status}: ${result.stderr}`);
+		outputs.push(result.stdout);
+	}
+	return outputs;
+}
+
+/** The first equipment model the sandbox of `sandboxUrl` lists, read with the API's token. */
+async function someModelId(sandboxUrl: string): Promise<string> {
+	const response = await fetch(
+		`${sandboxUrl}/master-data/v1/equipment-management/models?page=1&limit=1`,
+		{ headers: { authorization: 'Bearer sandbox-token', accept: 'application/json' } },
+	);
+	const { content } = (await response.json()) as Json;
+	return content[0].id;
+}
+
 let tmp: string;
 let userFolder: string;
 let port: number;
@@ -146,7 +192,7 @@ beforeAll(async () => {
 	userFolder = path.join(tmp, 'n8n-user');
 	port = await rt.getFreePort();
 	sandboxPort = await rt.getFreePort();
-	first = startDev({ userFolder, port, sandboxPort });
+	first = startDev({ userFolder, port, sandboxPort }, [`--admin-token=${CUSTOM_ADMIN_TOKEN}`]);
 	await whenReady(first);
 }, START_TIMEOUT_MS + 10_000);
 
@@ -174,6 +220,46 @@ test('n8n writes its log to a file in the user folder, not to a pipe through dev
 	expect(fs.readFileSync(logFile, 'utf8')).toContain(`Editor is now accessible via:`);
 	// dev follows the log onto its own output, as the terminal showed it before.
 	expect(first.output()).toContain(`http://localhost:${port}\n`);
+});
+
+test('the admin path takes the --admin-token dev printed, and refuses the API token', async () => {
+	const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+	expect(printedAdminToken(first)).toBe(CUSTOM_ADMIN_TOKEN);
+	const touch = (token: string, modelId: string) =>
+		fetch(`${sandboxUrl}/_sandbox/models/${modelId}/touch`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}` },
+		});
+	const modelId = await someModelId(sandboxUrl);
+
+	const touched = await touch(CUSTOM_ADMIN_TOKEN, modelId);
+	expect(touched.status).toBe(200);
+	expect(((await touched.json()) as Json).id).toBe(modelId);
+	expect((await touch('sandbox-token', modelId)).status).toBe(401);
+});
+
+test("dev prints the sandbox's seeded IDs, each of which the sandbox knows", async () => {
+	const output = first.output();
+	const printed = Object.fromEntries(
+		[...output.matchAll(/^\s+(\w+Id|distanceDate)\s+(\S+)$/gm)].map((match) => [
+			match[1],
+			match[2],
+		]),
+	);
+	expect(Object.keys(printed)).toEqual(
+		expect.arrayContaining(['clientId', 'contractId', 'customPriceId', 'releaseId', 'modelId']),
+	);
+	const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+	const models = await fetch(
+		`${sandboxUrl}/master-data/v1/equipment-management/models?ids=${printed.modelId}&page=1&limit=1`,
+		{ headers: { authorization: 'Bearer sandbox-token', accept: 'application/json' } },
+	);
+	expect(((await models.json()) as Json).total).toBe(1);
+	const priceList = await fetch(
+		`${sandboxUrl}/master-data/v1/product-management/products/price-lists/custom/${printed.customPriceId}?page=1&limit=1`,
+		{ headers: { authorization: 'Bearer sandbox-token', accept: 'application/json' } },
+	);
+	expect(priceList.status).toBe(200);
 });
 
 test('a second dev on the same user folder says which dev runs there, and changes nothing', async () => {
@@ -264,6 +350,20 @@ test(
 		await whenReady(again);
 		expect(readLock(userFolder).pid).toBe(again.child.pid);
 		expect(stillRunning().length).toBeGreaterThan(0);
+
+		// Without --admin-token, the README's admin lines work as written.
+		expect(printedAdminToken(again)).toBe('sandbox-admin-token');
+		const sandboxUrl = `http://localhost:${sandboxPort}`;
+		const modelId = await someModelId(sandboxUrl);
+		const answers = runShellLines(readmeAdminLines(sandboxUrl, modelId)).map(
+			(text) => JSON.parse(text) as Json,
+		);
+		expect(answers).toEqual([
+			expect.objectContaining({ id: modelId }),
+			expect.objectContaining({ id: modelId, name: 'Renamed' }),
+			expect.objectContaining({ name: 'New excavator' }),
+			{ success: true },
+		]);
 
 		// What a terminal's Ctrl-C does: SIGINT to the foreground process group.
 		process.kill(-again.child.pid!, 'SIGINT');
