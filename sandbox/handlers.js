@@ -26,6 +26,20 @@ const SUCCESS = Object.freeze({ success: true });
  */
 const handlers = {
 	createQuote(store, { body }, settings) {
+		const client = store.clients.find((candidate) => candidate.id === body.clientId.toLowerCase());
+		if (!client) throw new HttpError(404, `No client has the id ${body.clientId}`, 'clientId');
+		const contract = store.contracts.find(
+			(candidate) => candidate.id === body.contractId.toLowerCase(),
+		);
+		if (!contract)
+			throw new HttpError(404, `No contract has the id ${body.contractId}`, 'contractId');
+		if (contract.clientId !== client.id) {
+			throw new HttpError(
+				422,
+				`Contract ${contract.id} is not a contract of client ${client.id}`,
+				'contractId',
+			);
+		}
 		const quote = { ...body, id: randomUUID(), createdAt: apiNow(settings).toISOString() };
 		store.quotes.set(quote.id, quote);
 		return { status: 201, body: quote };

@@ -129,6 +129,51 @@ function olderAgentVariant(): Json[] {
 	return [{ ...example, id: aiAgentWorkflowId, nodes }];
 }
 
+/**
+ * Chat messages as users write them: [message, the amount read (null: not read), what follows].
+ * Written with the sandbox's fixtures, which the placeholders stand for.
+ */
+const CHAT_MESSAGES: Array<[string, number | null, 'created' | 'asked' | 'refused']> = [
+	['Please quote client {client}, contract {contract}, amount 1,250', 1250, 'created'],
+	['client {client} contract {contract} amount 1.250,50 EUR', 1250.5, 'created'],
+	['Quote for client: {client} / contract: {contract} / amount: €12,500.75', 12500.75, 'created'],
+	['client {client} contract {contract} amount 980', 980, 'created'],
+	["client {client} contract {contract} amount 2'400.5 CHF, thanks!", 2400.5, 'created'],
+	['client {client} contract {contract} amount 3 100,25', 3100.25, 'created'],
+	['client {client} contract {contract} amount 1,2500', null, 'asked'],
+	['client {client} contract {contract} amount 1,250 or 1,300', null, 'asked'],
+	['client {client} contract {contract} amount 1.2k', null, 'asked'],
+	['client {client} contract {contract} amount -50', null, 'asked'],
+	['client {client} contract {contract} amount 15%', null, 'asked'],
+	['client {client} contract {contract} amount 1,250 for 3 days', null, 'asked'],
+	['client {client} contract {contract}, the usual price', null, 'asked'],
+	['contract {contract} amount 1250', 1250, 'asked'],
+	['client {client} contract {contract} amount 250,000,000', 250000000, 'refused'],
+	['client 00000000-0000-4000-8000-000000000000 contract {contract} amount 700', 700, 'refused'],
+];
+const CHAT_MESSAGES_WORKFLOW = 'exChatQuoteMessages';
+
+/** The chat example as shipped, but its sample node sends every message of CHAT_MESSAGES. */
+function chatMessagesVariant(): Json {
+	const example = rt.loadExamples().find((wf) => wf.id === 'exChatQuote')!;
+	const messages = CHAT_MESSAGES.map(([text]) =>
+		text.replaceAll('{client}', fx.clientId).replaceAll('{contract}', fx.contractId),
+	);
+	const nodes = example.nodes.map((node: Json) =>
+		node.name === 'Sample message'
+			? {
+					...node,
+					type: 'n8n-nodes-base.code',
+					typeVersion: 2,
+					parameters: {
+						jsCode: `return ${JSON.stringify(messages)}.map((chatInput) => ({ json: { chatInput, sessionId: 'e2e' } }));`,
+					},
+				}
+			: node,
+	);
+	return { ...example, id: CHAT_MESSAGES_WORKFLOW, name: 'e2e: chat messages', nodes };
+}
+
 function operationWorkflows(): Json[] {
 	return [
 		operationWorkflow('opQuoteCreate', 'e2e: quote create', [
@@ -304,7 +349,7 @@ beforeAll(async () => {
 	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
 		sandboxUrl: sandbox.url,
 		token: TOKEN,
-		workflows: [...operationWorkflows(), ...olderAgentVariant()],
+		workflows: [...operationWorkflows(), ...olderAgentVariant(), chatMessagesVariant()],
 		credentials: [
 			{
 				...BAD_CREDENTIAL,
@@ -449,36 +494,58 @@ describe(onN8n('example workflows'), () => {
 		}
 	});
 
-	it('chat-quote-creation: the sample chat message becomes a quote and a chat reply', async () => {
+	it('chat-quote-creation: the sample chat message becomes a quote for the amount it names, and the reply states it', async () => {
 		const result = await run('exChatQuote');
 		expectSuccess(result);
-		const [parsed] = items(result, 'Parse client, contract and amount');
-		expect(parsed).toEqual({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250.5 });
+		const [read] = items(result, 'Read client, contract and amount');
+		expect(read).toEqual({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250 });
 
 		const [quote] = items(result, 'Create quote');
 		expect(quote.id).toMatch(UUID);
-		expect(quote).toMatchObject({
-			clientId: fx.clientId,
-			contractId: fx.contractId,
-			amount: 1250.5,
-			status: 'OPEN',
-		});
 		expect((sandbox.store.quotes as Map<string, Json>).get(quote.id)).toMatchObject({
 			clientId: fx.clientId,
-		});
-
-		const [reply] = items(result, 'Reply: quote created');
-		expect(reply.output).toBe(
-			`Quote ${quote.id} created: 1250.5 for client ${fx.clientId}, contract ${fx.contractId}.`,
-		);
-		const posts = result.sent.filter((r) => r.method === 'POST');
-		expect(posts).toHaveLength(1);
-		expect(posts[0].body).toMatchObject({
-			clientId: fx.clientId,
 			contractId: fx.contractId,
-			amount: 1250.5,
+			amount: 1250,
 			status: 'OPEN',
 		});
+		const [reply] = items(result, 'Reply: quote created');
+		expect(reply.output).toBe(
+			`Quote ${quote.id} created for an amount of 1250, client ${fx.clientId}, contract ${fx.contractId}.`,
+		);
+	});
+
+	it('chat-quote-creation: realistic messages become quotes for exactly their amount, or a reply, never another number', async () => {
+		const result = await run(CHAT_MESSAGES_WORKFLOW);
+		expectSuccess(result);
+		const read = items(result, 'Read client, contract and amount');
+		expect(read.map((item) => item.amount)).toEqual(CHAT_MESSAGES.map(([, amount]) => amount));
+
+		const quotes = result.sent.filter((r) => r.method === 'POST' && r.path === QUOTES_PATH);
+		const created = CHAT_MESSAGES.filter(([, , outcome]) => outcome === 'created');
+		expect(
+			quotes
+				.filter((r) => r.status === 201)
+				.map((r) => r.body.amount)
+				.sort(),
+		).toEqual(created.map(([, amount]) => amount).sort());
+		const replies = (node: string) => items(result, node).map((item) => String(item.output));
+		expect(replies('Reply: quote created')).toHaveLength(created.length);
+		for (const [, amount] of created)
+			expect(
+				replies('Reply: quote created').some((text) => text.includes(` amount of ${amount},`)),
+			).toBe(true);
+		expect(replies('Reply: how to ask')).toHaveLength(
+			CHAT_MESSAGES.filter(([, , outcome]) => outcome === 'asked').length,
+		);
+		expect(replies('Reply: how to ask')[0]).toContain('no quote was created');
+		expect(replies('Reply: quote not created').sort()).toEqual([
+			expect.stringMatching(
+				/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,
+			),
+			expect.stringMatching(
+				/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client ID'/,
+			),
+		]);
 	});
 
 	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
