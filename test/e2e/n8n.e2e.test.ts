@@ -525,7 +525,7 @@ describe(onN8n('example workflows'), () => {
 		expect(
 			quotes
 				.filter((r) => r.status === 201)
-				.map((r) => r.body.amount)
+				.map((r) => (r.body as Json).amount)
 				.sort(),
 		).toEqual(created.map(([, amount]) => amount).sort());
 		const replies = (node: string) => items(result, node).map((item) => String(item.output));
