@@ -1,9 +1,9 @@
 /**
- * A stand-in for OpenAI's chat-completions endpoint, so that the AI-agent example runs in CI
- * without a model provider. Offered tools, it calls the first one with the arguments it was started
- * with; once the tool's result is in the conversation, it answers with that result. It answers
- * streamed requests (the Tools Agent of n8n 1.x streams) with the same message in server-sent
- * chunks.
+ * A stand-in for OpenAI's chat-completions endpoint, so that the AI-agent examples run in CI
+ * without a model provider. It follows a script: a list of tool calls, made one per request in
+ * order (each may read the answers of the tools called before it); once every call of the script
+ * has its answer in the conversation, it answers with the last tool answer. It answers streamed
+ * requests (the Tools Agent of n8n 1.x streams) with the same message in server-sent chunks.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,11 +24,22 @@ export interface ChatCompletionRequest {
 	stream?: boolean;
 }
 
+/**
+ * One tool call of a script: the tool's name as the model sees it (n8n makes it from the node's
+ * name, e.g. "Create_quote"), and its arguments, given the answers of the calls before it.
+ */
+export interface ScriptedCall {
+	tool: string;
+	arguments: (earlierAnswers: string[]) => Record<string, unknown>;
+}
+
 export interface FakeChatModel {
 	/** Base URL for the `url` field of an openAiApi credential. */
 	url: string;
 	/** The requests received, in order. */
 	requests: ChatCompletionRequest[];
+	/** What the model does from its next conversation on. */
+	follow(script: ScriptedCall[]): void;
 	close(): Promise<void>;
 }
 
@@ -44,32 +55,45 @@ interface AssistantMessage {
 	}>;
 }
 
+/** What the tools answered so far in the conversation, in order. */
+function toolAnswers(request: ChatCompletionRequest): string[] {
+	return request.messages
+		.filter((message) => message.role === 'tool')
+		.map((message) =>
+			typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+		);
+}
+
 function assistantMessage(
 	request: ChatCompletionRequest,
-	toolArguments: Record<string, unknown>,
+	script: ScriptedCall[],
 ): AssistantMessage {
-	const toolResult = request.messages.find((message) => message.role === 'tool');
-	const tool = request.tools?.[0];
-	if (toolResult || !tool)
+	const answers = toolAnswers(request);
+	const next = script[answers.length];
+	if (!next)
+		return { role: 'assistant', content: `${FINAL_ANSWER_PREFIX}${answers.at(-1) ?? 'nothing'}` };
+	if (!request.tools?.some((tool) => tool.function.name === next.tool)) {
+		const offered = request.tools?.map((tool) => tool.function.name).join(', ') || 'none';
 		return {
 			role: 'assistant',
-			content: `${FINAL_ANSWER_PREFIX}${toolResult?.content ?? 'nothing'}`,
+			content: `The script wanted the tool ${next.tool}; offered: ${offered}`,
 		};
+	}
 	return {
 		role: 'assistant',
 		content: null,
 		tool_calls: [
 			{
-				id: 'call_e2e_1',
+				id: `call_e2e_${answers.length + 1}`,
 				type: 'function',
-				function: { name: tool.function.name, arguments: JSON.stringify(toolArguments) },
+				function: { name: next.tool, arguments: JSON.stringify(next.arguments(answers)) },
 			},
 		],
 	};
 }
 
-function completion(request: ChatCompletionRequest, toolArguments: Record<string, unknown>) {
-	const message = assistantMessage(request, toolArguments);
+function completion(request: ChatCompletionRequest, script: ScriptedCall[]) {
+	const message = assistantMessage(request, script);
 	return {
 		id: `chatcmpl-e2e-${Date.now()}`,
 		object: 'chat.completion',
@@ -91,9 +115,9 @@ function completion(request: ChatCompletionRequest, toolArguments: Record<string
 function streamCompletion(
 	response: http.ServerResponse,
 	request: ChatCompletionRequest,
-	toolArguments: Record<string, unknown>,
+	script: ScriptedCall[],
 ): void {
-	const { id, created, model, choices, usage } = completion(request, toolArguments);
+	const { id, created, model, choices, usage } = completion(request, script);
 	const [{ message, finish_reason }] = choices;
 	const chunk = (delta: unknown, finishReason: string | null) => ({
 		id,
@@ -117,10 +141,9 @@ function send(response: http.ServerResponse, status: number, body: unknown): voi
 	response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startFakeChatModel(
-	toolArguments: Record<string, unknown>,
-): Promise<FakeChatModel> {
+export async function startFakeChatModel(): Promise<FakeChatModel> {
 	const requests: ChatCompletionRequest[] = [];
+	let script: ScriptedCall[] = [];
 	const server = http.createServer(async (incoming, response) => {
 		let body = '';
 		for await (const chunk of incoming) body += chunk;
@@ -132,14 +155,17 @@ export async function startFakeChatModel(
 		}
 		const request = JSON.parse(body) as ChatCompletionRequest;
 		requests.push(request);
-		if (request.stream) streamCompletion(response, request, toolArguments);
-		else send(response, 200, completion(request, toolArguments));
+		if (request.stream) streamCompletion(response, request, script);
+		else send(response, 200, completion(request, script));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}/v1`,
 		requests,
+		follow(next) {
+			script = next;
+		},
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();

@@ -344,7 +344,7 @@ beforeAll(async () => {
 		startDate: '2026-06-03T08:00:00Z',
 		endDate: '2026-06-07T17:00:00Z',
 	};
-	chatModel = await startFakeChatModel(quoteToolArguments);
+	chatModel = await startFakeChatModel();
 	const started = Date.now();
 	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
 		sandboxUrl: sandbox.url,
@@ -549,6 +549,7 @@ describe(onN8n('example workflows'), () => {
 	});
 
 	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
+		chatModel.follow([{ tool: 'Create_quote', arguments: () => quoteToolArguments }]);
 		const chatRequestsBefore = chatModel.requests.length;
 		const result = await run(aiAgentWorkflowId);
 		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
@@ -590,6 +591,38 @@ describe(onN8n('example workflows'), () => {
 		expect(String(toolAnswer?.content)).toContain(createdQuote.id);
 		const [agentReply] = items(result, 'AI Agent');
 		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${toolAnswer?.content}`);
+	});
+
+	it("ai-agent-quote: the node's and the API's refusals reach the model as the tool's answers, and the conversation goes on", async () => {
+		const unknownClient = '00000000-0000-4000-8000-000000000000';
+		chatModel.follow([
+			{ tool: 'Create_quote', arguments: () => ({ ...quoteToolArguments, amount: 250_000_000 }) },
+			{
+				tool: 'Create_quote',
+				arguments: () => ({ ...quoteToolArguments, clientId: unknownClient, amount: 700 }),
+			},
+		]);
+		const chatRequestsBefore = chatModel.requests.length;
+		const result = await run(aiAgentWorkflowId);
+
+		expectSuccess(result);
+		const conversation = chatModel.requests.slice(chatRequestsBefore);
+		expect(conversation).toHaveLength(3);
+		const answers = conversation[2].messages
+			.filter((message) => message.role === 'tool')
+			.map((message) => String(message.content));
+		expect(answers).toEqual([
+			expect.stringContaining("'Amount' must be a number no greater than 100000000 [item 0]"),
+			expect.stringContaining(`The API said: No client has the id ${unknownClient}.`),
+		]);
+		expect(answers[1]).toContain("The field at fault is 'Client ID'");
+		// The amount over the maximum was stopped by the node: only the second call reached the API.
+		const posts = result.sent.filter((r) => r.method === 'POST');
+		expect(posts.map((r) => [r.path, r.status, (r.body as Json).clientId])).toEqual([
+			[QUOTES_PATH, 404, unknownClient],
+		]);
+		const [agentReply] = items(result, 'AI Agent');
+		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${answers[1]}`);
 	});
 
 	it("daily-distance-report: yesterday's distance per equipment, flagging records without distance", async () => {

@@ -123,6 +123,16 @@ function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiErr
 }
 
 /**
+ * Whether the node runs as an AI agent's tool: n8n loads the tool variant of a node under its type
+ * name followed by "Tool" (n8n 1.85 to 2.41, load-nodes-and-credentials). There a failure is the
+ * tool's answer, so that the model reads it and can explain it or ask again: from AI Agent 3 on, n8n
+ * runs a tool as a node of the workflow and a thrown error ends the whole execution.
+ */
+function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+/**
  * The routing of an operation whose `run` reads, sends and outputs one input item at a time.
  *
  * n8n-core 2.8.1's RoutingNode (routing-node.js, runNode) runs a declarative node in two steps.
@@ -136,7 +146,8 @@ function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiErr
  * checked per item (a wrong one fails its own item, before anything is sent); its output is paired
  * with its input item, which RoutingNode leaves to WorkflowExecute, whose guess by item counts
  * leaves the items of several lists unpaired; and its failure is output here under Continue on
- * Fail, because RoutingNode would output `{ json: {}, error }` without pairedItem.
+ * Fail (and as an AI tool, see runsAsAiTool), because RoutingNode would output `{ json: {}, error }`
+ * without pairedItem.
  */
 function routingPerItem(
 	{ method, url, fieldsByApiName, output = [] }: Omit<ItemRequest<RequestParts>, 'parts'>,
@@ -163,7 +174,7 @@ function routingPerItem(
 					return items;
 				} catch (error) {
 					const itemError = toItemError(this, error);
-					if (!this.continueOnFail()) throw passedOnUnchanged(itemError);
+					if (!this.continueOnFail() && !runsAsAiTool(this)) throw passedOnUnchanged(itemError);
 					// Only `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json
 					// of an item that carries `error` with `{ error: message }`, losing the explanation, and
 					// sends an item to the error output when `error` is its json's only field.
