@@ -31,7 +31,8 @@ import {
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
 /** The credential examples/ai-agent-quote.json names for its chat model. */
-const OPENAI_CREDENTIAL = { id: 'openAiPlaceholder', name: 'OpenAI account', type: 'openAiApi' };
+/** The fake chat model's credential, which the tests give the AI-agent example's chat model. */
+const OPENAI_CREDENTIAL = { id: 'e2eFakeChatModel', name: 'Fake chat model', type: 'openAiApi' };
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** The trigger polls every minute, at a second n8n picks at random. */
@@ -109,24 +110,29 @@ function distanceTriggerWorkflow(): Json {
 }
 
 /**
- * n8n without AI Agent version 3 (1.85 in the matrix) cannot open the AI-agent example; there it
- * runs with the agent at version 1.8 (its Tools Agent), the tool node unchanged.
+ * The AI-agent example as a user runs it once they gave its chat model a credential: here the one
+ * of the fake chat model. n8n without AI Agent version 3 (1.85 in the matrix) cannot open the
+ * example; there it runs with the agent at version 1.8 (its Tools Agent), the tool node unchanged.
  */
 const HAS_AGENT_V3 = fs.existsSync(
 	path.join(rt.cacheDir(), 'node_modules/@n8n/n8n-nodes-langchain/dist/nodes/agents/Agent/V3'),
 );
 const AI_AGENT_EXAMPLE = 'exAiAgentQuote';
-const aiAgentWorkflowId = HAS_AGENT_V3 ? AI_AGENT_EXAMPLE : `${AI_AGENT_EXAMPLE}OnAgent18`;
+const AI_AGENT_WITH_MODEL = 'exAiAgentQuoteWithModel';
 
-function olderAgentVariant(): Json[] {
-	if (HAS_AGENT_V3) return [];
+function agentWithModel(): Json {
 	const example = rt.loadExamples().find((wf) => wf.id === AI_AGENT_EXAMPLE)!;
-	const nodes = example.nodes.map((node: Json) =>
-		node.name === 'AI Agent'
-			? { ...node, typeVersion: 1.8, parameters: { ...node.parameters, agent: 'toolsAgent' } }
-			: node,
-	);
-	return [{ ...example, id: aiAgentWorkflowId, nodes }];
+	const nodes = example.nodes.map((node: Json) => {
+		if (node.name === 'OpenAI Chat Model')
+			return {
+				...node,
+				credentials: { openAiApi: { id: OPENAI_CREDENTIAL.id, name: OPENAI_CREDENTIAL.name } },
+			};
+		if (node.name === 'AI Agent' && !HAS_AGENT_V3)
+			return { ...node, typeVersion: 1.8, parameters: { ...node.parameters, agent: 'toolsAgent' } };
+		return node;
+	});
+	return { ...example, id: AI_AGENT_WITH_MODEL, nodes };
 }
 
 /**
@@ -172,6 +178,34 @@ function chatMessagesVariant(): Json {
 			: node,
 	);
 	return { ...example, id: CHAT_MESSAGES_WORKFLOW, name: 'e2e: chat messages', nodes };
+}
+
+const FROM_EDITOR_AGENT_WORKFLOW = 'exAiAgentQuoteFromEditor';
+
+/**
+ * The AI-agent example as a user builds it from the nodes panel: "Let the model define this
+ * parameter" on Client ID, Contract ID and Amount writes $fromAI with the field's label as key and
+ * an empty description (n8n's editor, fromAIOverrideUtils), and the tool is described automatically.
+ */
+function fromEditorAgentVariant(): Json {
+	const base = agentWithModel();
+	const byModel = (key: string, type: string) =>
+		`={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('${key}', \`\`, '${type}') }}`;
+	const nodes = base.nodes.map((node: Json) =>
+		node.name === 'Create quote'
+			? {
+					...node,
+					parameters: {
+						resource: 'quote',
+						operation: 'create',
+						clientId: byModel('Client_ID', 'string'),
+						contractId: byModel('Contract_ID', 'string'),
+						amount: byModel('Amount', 'number'),
+					},
+				}
+			: node,
+	);
+	return { ...base, id: FROM_EDITOR_AGENT_WORKFLOW, name: 'e2e: agent built in the editor', nodes };
 }
 
 function operationWorkflows(): Json[] {
@@ -349,7 +383,12 @@ beforeAll(async () => {
 	n8n = await rt.prepareUserFolder(path.join(tmp, 'user'), {
 		sandboxUrl: sandbox.url,
 		token: TOKEN,
-		workflows: [...operationWorkflows(), ...olderAgentVariant(), chatMessagesVariant()],
+		workflows: [
+			...operationWorkflows(),
+			agentWithModel(),
+			chatMessagesVariant(),
+			fromEditorAgentVariant(),
+		],
 		credentials: [
 			{
 				...BAD_CREDENTIAL,
@@ -548,14 +587,36 @@ describe(onN8n('example workflows'), () => {
 		]);
 	});
 
+	it('ai-agent-quote as shipped: n8n names the chat model node that needs a credential', async () => {
+		const result = await run(AI_AGENT_EXAMPLE);
+		expect(result.status).toBe('error');
+		expect(`${result.error?.message} ${result.error?.description ?? ''}`).toMatch(/credential/i);
+		expect(JSON.stringify(result.error)).toContain('OpenAI Chat Model');
+		expect(JSON.stringify(result.error)).not.toContain('does not exist');
+	});
+
 	it('ai-agent-quote: the agent calls the Equipment Rental tool, which creates the quote the model asked for', async () => {
 		chatModel.follow([{ tool: 'Create_quote', arguments: () => quoteToolArguments }]);
 		const chatRequestsBefore = chatModel.requests.length;
-		const result = await run(aiAgentWorkflowId);
+		const result = await run(AI_AGENT_WITH_MODEL);
 		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
 		expectSuccess(result);
 		const [firstAsk, afterTool] = chatModel.requests.slice(chatRequestsBefore);
 		expect(firstAsk.tools?.map((tool) => tool.function.name)).toEqual(['Create_quote']);
+		// What the model is told: the tool's description, and each field's from its $fromAI(...).
+		const exampleTool = rt
+			.loadExamples()
+			.find((wf) => wf.id === AI_AGENT_EXAMPLE)!
+			.nodes.find((node: Json) => node.name === 'Create quote');
+		const offered = firstAsk.tools![0].function;
+		expect(offered.description).toBe(exampleTool.parameters.toolDescription);
+		const fields = (offered.parameters as Json).properties;
+		expect(Object.keys(fields).sort()).toEqual(
+			['amount', 'clientId', 'contractId', 'endDate', 'startDate'].sort(),
+		);
+		expect(fields.clientId.description).toMatch(/^UUID of the client the quote is for/);
+		expect(fields.amount).toMatchObject({ type: 'number' });
+		expect(fields.amount.description).toContain('at most 100000000');
 
 		const posts = result.sent.filter((r) => r.method === 'POST');
 		expect(posts.map((r) => r.path)).toEqual([QUOTES_PATH]);
@@ -603,7 +664,7 @@ describe(onN8n('example workflows'), () => {
 			},
 		]);
 		const chatRequestsBefore = chatModel.requests.length;
-		const result = await run(aiAgentWorkflowId);
+		const result = await run(AI_AGENT_WITH_MODEL);
 
 		expectSuccess(result);
 		const conversation = chatModel.requests.slice(chatRequestsBefore);
@@ -623,6 +684,21 @@ describe(onN8n('example workflows'), () => {
 		]);
 		const [agentReply] = items(result, 'AI Agent');
 		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${answers[1]}`);
+	});
+
+	it('ai-agent-quote: fields defined by the model as the editor writes them reach the model with no description, as the README says', async () => {
+		chatModel.follow([]);
+		const chatRequestsBefore = chatModel.requests.length;
+		const result = await run(FROM_EDITOR_AGENT_WORKFLOW);
+
+		expectSuccess(result);
+		const offered = chatModel.requests[chatRequestsBefore].tools![0].function;
+		const fields = (offered.parameters as Json).properties;
+		expect(Object.keys(fields).sort()).toEqual(['Amount', 'Client_ID', 'Contract_ID']);
+		for (const field of Object.values(fields) as Json[]) expect(field.description ?? '').toBe('');
+		// "Set Automatically" describes the tool by the operation's action alone (n8n 2.x) or the
+		// node's description with resource and operation (n8n 1.x).
+		expect(offered.description).toMatch(/Create a quote in Equipment Rental|Resource: quote/);
 	});
 
 	it("daily-distance-report: yesterday's distance per equipment, flagging records without distance", async () => {
