@@ -29,6 +29,25 @@ describe('Quote: Create', () => {
 		expect(items[0].json.id).toEqual(expect.any(String));
 	});
 
+	it('refuses a quote whose Amount was never set, before sending, and still sends a typed 0', async () => {
+		const { amount: _unset, ...withoutAmount } = required();
+		const forgotten = await suite.run(withoutAmount, {
+			items: [{}, {}],
+			onError: 'continueRegularOutput',
+		});
+
+		expect(suite.sandbox.requests).toHaveLength(0);
+		expect(forgotten.items.map((item) => item.json.error)).toEqual([
+			"'Amount' must be set: this field is required [item 0].",
+			"'Amount' must be set: this field is required [item 1].",
+		]);
+
+		await suite.run({ ...required(), amount: 0 });
+		expect(
+			suite.sandbox.requests.map((request) => (request.body as { amount: number }).amount),
+		).toEqual([0]);
+	});
+
 	it('converts additional fields to the API formats: dates, UTC date-times, JSON metadata and booking lists', async () => {
 		const bookingA = '5d0b6a7e-2c1f-4e8a-9b3d-7f6e5d4c3b2a';
 		const bookingB = '6e1c7b8f-3d2a-4f9b-8c4e-8a7f6e5d4c3b';

@@ -68,7 +68,13 @@ export const OPERATIONS: ExpectedOperation[] = [
 				placeholder: UUID_PLACEHOLDER,
 				hint: /UUID/,
 			},
-			{ label: 'Amount', value: 0, hint: /100,000,000/ },
+			{
+				label: 'Amount',
+				required: true,
+				value: '',
+				placeholder: /^e\.g\. 1250\.50$/,
+				hint: /100,000,000/,
+			},
 			{
 				label: 'Additional Fields',
 				choices: [

@@ -33,9 +33,13 @@ const amount: INodeProperties = {
 	name: 'amount',
 	type: 'number',
 	required: true,
-	default: 0,
+	// No value until one is given: with a default of 0, an Amount never filled in would be sent as a
+	// quote for 0 (n8n saves no parameter equal to its default, so 0 typed and 0 left alone look the
+	// same when the node runs). Left empty, it stops the item before anything is sent.
+	default: null,
 	// No minValue/maxValue/numberPrecision: n8n's editor would clamp and round a typed amount when
 	// the field loses focus, changing it without a word. The bound is checked when the node runs.
+	placeholder: 'e.g. 1250.50',
 	description:
 		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50. Sent as you give it, decimals included; more than 100,000,000 stops the item with an error.',
 };
