@@ -39,6 +39,43 @@ describe('Product', () => {
 			);
 		});
 
+		it('outputs one flat item per quantity tier with Output: One Item per Tier, paired with its input item', async () => {
+			const expected = entriesOf(suite.fixtures.customPriceId);
+			const { items, error } = await suite.run(
+				list({ returnAll: true, options: { output: 'tier' } }),
+				{ items: [{}, {}] },
+			);
+
+			expect(error).toBeUndefined();
+			const tierCount = expected.reduce((sum, entry) => sum + 1 + (entry.children?.length ?? 0), 0);
+			expect(items).toHaveLength(2 * tierCount);
+			expect(items.every((item) => !('children' in item.json))).toBe(true);
+			const withTiers = expected.find((entry) => (entry.children?.length ?? 0) > 1)!;
+			const rows = items
+				.filter((item) => item.json.productId === withTiers.productId)
+				.slice(0, 1 + withTiers.children!.length);
+			const { children, ...first } = withTiers;
+			expect(rows.map((row) => row.json)).toEqual([
+				first,
+				...children!.map(({ children: _none, ...tier }) => tier),
+			]);
+			expect(rows.map((row) => row.json.from)).toEqual(
+				[...rows.map((row) => row.json.from as number)].sort((a, b) => a - b),
+			);
+			expect(
+				new Set(items.slice(0, tierCount).map((item) => JSON.stringify(item.pairedItem))),
+			).toEqual(new Set([JSON.stringify({ item: 0 })]));
+			expect(items[tierCount].pairedItem).toEqual({ item: 1 });
+		});
+
+		it('refuses an Output that is neither option before sending anything', async () => {
+			const { error } = await suite.run(
+				list({ returnAll: true, options: { output: '={{ "rows" }}' } }),
+			);
+			expect(error?.message).toBe("'Output' must be one of tier, product [item 0]");
+			expect(suite.sandbox.requests).toHaveLength(0);
+		});
+
 		it('returns exactly Limit entries', async () => {
 			const { items } = await suite.run(list({ returnAll: false, limit: 3 }));
 

@@ -208,6 +208,37 @@ function fromEditorAgentVariant(): Json {
 	return { ...base, id: FROM_EDITOR_AGENT_WORKFLOW, name: 'e2e: agent built in the editor', nodes };
 }
 
+const TIERS_CSV = path.join(rt.EXAMPLE_FILES_DIR, 'e2e-price-list-tiers.csv');
+
+/** The price list's tiers, converted to CSV as the README's spreadsheet sync does (Convert to File). */
+function withTiersToCsv(workflow: Json): Json {
+	const csv = {
+		id: `${workflow.id}-csv`,
+		name: 'Tiers to CSV',
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		position: [600, 0],
+		parameters: { operation: 'csv', binaryPropertyName: 'data', options: { headerRow: true } },
+	};
+	const write = {
+		id: `${workflow.id}-write`,
+		name: 'Write tiers CSV',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		position: [900, 0],
+		parameters: { operation: 'write', fileName: TIERS_CSV, dataPropertyName: 'data', options: {} },
+	};
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, csv, write],
+		connections: {
+			...workflow.connections,
+			'One item per tier': { main: [[{ node: csv.name, type: 'main', index: 0 }]] },
+			[csv.name]: { main: [[{ node: write.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 function operationWorkflows(): Json[] {
 	return [
 		operationWorkflow('opQuoteCreate', 'e2e: quote create', [
@@ -231,28 +262,40 @@ function operationWorkflows(): Json[] {
 				},
 			},
 		]),
-		operationWorkflow('opPriceList', 'e2e: product getCustomPriceList', [
-			{
-				name: 'All entries',
-				parameters: {
-					resource: 'product',
-					operation: 'getCustomPriceList',
-					customPriceId: fx.customPriceId,
-					returnAll: true,
+		withTiersToCsv(
+			operationWorkflow('opPriceList', 'e2e: product getCustomPriceList', [
+				{
+					name: 'One item per tier',
+					parameters: {
+						resource: 'product',
+						operation: 'getCustomPriceList',
+						customPriceId: fx.customPriceId,
+						returnAll: true,
+						options: { output: 'tier' },
+					},
 				},
-			},
-			{
-				name: 'First 2 equipment entries',
-				parameters: {
-					resource: 'product',
-					operation: 'getCustomPriceList',
-					customPriceId: fx.customPriceId,
-					returnAll: false,
-					limit: 2,
-					filters: { type: 'EQUIPMENT' },
+				{
+					name: 'All entries',
+					parameters: {
+						resource: 'product',
+						operation: 'getCustomPriceList',
+						customPriceId: fx.customPriceId,
+						returnAll: true,
+					},
 				},
-			},
-		]),
+				{
+					name: 'First 2 equipment entries',
+					parameters: {
+						resource: 'product',
+						operation: 'getCustomPriceList',
+						customPriceId: fx.customPriceId,
+						returnAll: false,
+						limit: 2,
+						filters: { type: 'EQUIPMENT' },
+					},
+				},
+			]),
+		),
 		operationWorkflow('opPriceItem', 'e2e: product updatePriceItem', [
 			{
 				name: 'Update price item',
@@ -785,6 +828,19 @@ describe(onN8n('one workflow per operation'), () => {
 			equipment.content.map((entry: Json) => entry.id),
 		);
 		expect(limited).toHaveLength(Math.min(2, equipment.total));
+
+		// One item, and one CSV row, per tier: no children.0.* columns.
+		const tiers = items(result, 'One item per tier');
+		const tierCount = all.content.reduce(
+			(sum: number, entry: Json) => sum + 1 + entry.children.length,
+			0,
+		);
+		expect(tiers).toHaveLength(tierCount);
+		const rows = parseCsv(fs.readFileSync(TIERS_CSV, 'utf8'));
+		fs.rmSync(TIERS_CSV, { force: true });
+		expect(rows).toHaveLength(1 + tierCount);
+		expect(rows[0]).toEqual(expect.arrayContaining(['productTitle', 'from', 'priceListPrice']));
+		expect(rows[0].some((column) => column.startsWith('children'))).toBe(false);
 	});
 
 	it('product updatePriceItem: puts the price tier and outputs success', async () => {

@@ -101,7 +101,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 			{ label: 'Custom Price List ID', required: true, value: '' },
 			...LIST_FIELDS,
 			{ label: 'Filters', choices: ['Product ID', 'Product Type'] },
-			LIST_OPTIONS,
+			{ label: 'Options', choices: ['Output', 'Page Size', 'Parallel Requests'] },
 		],
 	},
 	{

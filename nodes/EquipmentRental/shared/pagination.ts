@@ -2,6 +2,7 @@ import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
+import type { ItemParameters } from './parameters';
 import { itemSuffix, malformedResponseError } from './errors';
 import type { ItemRequest, RequestParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
@@ -162,10 +163,15 @@ export function asPage(context: ErrorContext, body: unknown): Page {
 
 /**
  * The routing of a list operation, run for each input item: "Return All" reads every page,
- * otherwise "Limit" records, with the item's path and filters sent on every page.
+ * otherwise "Limit" records, with the item's path and filters sent on every page. `outputFor` reads
+ * how the item wants its output, before anything is sent, and gives what turns the records read into
+ * the item's output (by default one output item per record).
  */
 export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>>(
 	list: ItemRequest<Parts>,
+	outputFor: (item: ItemParameters) => (records: IDataObject[]) => IDataObject[] = () =>
+		(records) =>
+			records,
 ): INodePropertyRouting {
 	return runPerItem(list, async function ({ path, qs }, item, send) {
 		const returnAll = this.getNodeParameter(returnAllField.name, false) === true;
@@ -179,9 +185,10 @@ export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>
 			item.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ??
 				(parallelRequestsField.default as number),
 		);
+		const outputOf = outputFor(item);
 		const fetchPage: FetchPage = async (page, limit) =>
 			asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
 		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
-		return records.map((json) => ({ json }));
+		return outputOf(records).map((json) => ({ json }));
 	});
 }
