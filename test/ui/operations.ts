@@ -69,8 +69,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 				hint: /UUID/,
 			},
 			{
+				// Required, but n8n 2.8.4 marks no empty number field; the node's own check stops it.
 				label: 'Amount',
-				required: true,
 				value: '',
 				placeholder: /^e\.g\. 1250\.50$/,
 				hint: /100,000,000/,
