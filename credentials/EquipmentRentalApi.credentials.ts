@@ -1,9 +1,17 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+const BASE_URL_RULE =
+	'The Base URL is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com.';
+
+function testFailure(status: number, message: string): IAuthenticateRuleResponseCode {
+	return { type: 'responseCode', properties: { value: status, message } };
+}
 
 export class EquipmentRentalApi implements ICredentialType {
 	name = 'equipmentRentalApi';
@@ -47,7 +55,9 @@ export class EquipmentRentalApi implements ICredentialType {
 		},
 	};
 
-	// The cheapest authenticated call: one equipment model.
+	// The cheapest authenticated call: one equipment model. Where n8n applies a rule (see the
+	// README's Credentials section for the versions that do not), it shows the rule's message
+	// instead of the bare status text.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
@@ -56,5 +66,19 @@ export class EquipmentRentalApi implements ICredentialType {
 			// As in the node: a Base URL that redirects fails here rather than later.
 			disableFollowRedirect: true,
 		},
+		rules: [
+			testFailure(401, 'Authorization failed (HTTP 401): the API did not accept the Access Token'),
+			testFailure(
+				403,
+				'Access forbidden (HTTP 403): the Access Token may not read equipment models',
+			),
+			testFailure(404, `Not found (HTTP 404): the API has no such address. ${BASE_URL_RULE}`),
+			...[301, 302, 307, 308].map((status) =>
+				testFailure(
+					status,
+					`The API answered with a redirect (HTTP ${status}). Set the Base URL to the address the API now answers at (for example https:// rather than http://).`,
+				),
+			),
+		],
 	};
 }

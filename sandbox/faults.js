@@ -9,11 +9,12 @@ const FAULT_KINDS = Object.freeze(['500', '503', '429', 'malformed', 'drop', 'sl
 const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
 
 /**
- * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang'} FaultKind
+ * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang' | string} FaultKind any
+ * other HTTP error status (e.g. '403') is answered with that status
  *
  * @typedef {object} FaultOptions
  * @property {number} [rate] share of the eligible requests that get a fault, 0..1 (default 0)
- * @property {FaultKind[]} [kinds] kinds to choose from, uniformly (default all)
+ * @property {FaultKind[]} [kinds] kinds to choose from, uniformly (default: those of FAULT_KINDS)
  * @property {number} [seed] seed of the choice, so a run is reproducible (default 1)
  * @property {number} [retryAfterSeconds] Retry-After of '429' (default 1)
  * @property {number} [slowMs] delay of 'slow' (default 2000)
@@ -36,9 +37,13 @@ function createFaultInjector(options) {
 	};
 	if (!(settings.rate >= 0 && settings.rate <= 1))
 		throw new RangeError('faults.rate must be between 0 and 1');
-	const unknownKinds = settings.kinds.filter((kind) => !FAULT_KINDS.includes(kind));
+	const unknownKinds = settings.kinds.filter(
+		(kind) => !FAULT_KINDS.includes(kind) && !isErrorStatus(kind),
+	);
 	if (unknownKinds.length > 0 || settings.kinds.length === 0) {
-		throw new RangeError(`faults.kinds must be a non-empty subset of ${FAULT_KINDS.join(', ')}`);
+		throw new RangeError(
+			`faults.kinds must be a non-empty list of ${FAULT_KINDS.join(', ')} or other HTTP error statuses (400-599)`,
+		);
 	}
 	const eligibleMethods = settings.methods?.map((method) => method.toUpperCase());
 	const random = createRandom(settings.seed);
@@ -61,6 +66,11 @@ function createFaultInjector(options) {
 	};
 }
 
+/** A kind that is an HTTP error status of its own, e.g. '403': answered with that status. */
+function isErrorStatus(kind) {
+	return /^[45]\d\d$/.test(kind);
+}
+
 /**
  * Answers the request as the fault dictates, or (for 'slow') delays it.
  * @param {FaultKind} kind
@@ -74,10 +84,6 @@ async function applyFault(kind, reply, settings, wait) {
 		case 'slow':
 			await wait(settings.slowMs);
 			return true;
-		case '500':
-		case '503':
-			reply.code(Number(kind)).send(generalError(Number(kind), 'Injected fault'));
-			return false;
 		case '429':
 			reply
 				.code(429)
@@ -94,6 +100,9 @@ async function applyFault(kind, reply, settings, wait) {
 		case 'hang':
 			// Never answered: close() ends the connection.
 			reply.hijack();
+			return false;
+		default:
+			reply.code(Number(kind)).send(generalError(Number(kind), 'Injected fault'));
 			return false;
 	}
 }

@@ -14,7 +14,9 @@ describe('Errors', () => {
 			{ credentials: { baseUrl: suite.sandbox.url, accessToken: wrongToken } },
 		);
 
-		expect(error?.message).toBe('Authorization failed: the API did not accept the access token');
+		expect(error?.message).toBe(
+			'Authorization failed (HTTP 401): the API did not accept the access token',
+		);
 		expect(error?.description).toContain('The API said: Invalid or missing access token');
 		expect(error?.description).toContain('Equipment Rental API credential');
 		expect(suite.sandbox.requests).toHaveLength(1);

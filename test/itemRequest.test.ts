@@ -42,6 +42,9 @@ function withDummyOperation(routing: INodePropertyRouting): INodeType {
 	return node;
 }
 
+const ID_OR_BASE_URL_HINT =
+	"Check the IDs in the node. If they are right, check the Base URL in the node's Equipment Rental API credential: it is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com.";
+
 describe('An operation sent through requestPerItem', () => {
 	const suite = useSandbox();
 	const run = (routing: INodePropertyRouting, onError?: 'continueRegularOutput') =>
@@ -66,9 +69,8 @@ describe('An operation sent through requestPerItem', () => {
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '404',
-			message: 'Not found: no record has the ID you gave',
-			description:
-				"The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. Check the IDs in the node.",
+			message: 'Not found (HTTP 404): no record has the ID you gave',
+			description: `The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. ${ID_OR_BASE_URL_HINT}`,
 		});
 	});
 
@@ -78,8 +80,7 @@ describe('An operation sent through requestPerItem', () => {
 		expect(items).toEqual([
 			{
 				json: {
-					error:
-						"Not found: no record has the ID you gave. The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. Check the IDs in the node.",
+					error: `Not found (HTTP 404): no record has the ID you gave. The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. ${ID_OR_BASE_URL_HINT}`,
 				},
 				pairedItem: { item: 0 },
 			},

@@ -377,7 +377,7 @@ describe('Secrets', () => {
 				(reason: unknown) => reason,
 			);
 			expect((error as Error | undefined)?.message).toBe(
-				'Authorization failed: the API did not accept the access token',
+				'Authorization failed (HTTP 401): the API did not accept the access token',
 			);
 			expect(allTextIn(error).join(' ')).toContain('[redacted]');
 			expect(tokensIn(allTextIn(error))).toEqual([]);

@@ -246,7 +246,7 @@ describe('Equipment Rental Trigger', () => {
 			});
 
 			await expect(ActiveTrigger.activate(wrongToken)).rejects.toThrow(
-				'Authorization failed: the API did not accept the access token',
+				'Authorization failed (HTTP 401): the API did not accept the access token',
 			);
 		});
 

@@ -37,7 +37,8 @@ export async function getFromApi(
 					returnFullResponse: true,
 				},
 			)) as IN8nHttpFullResponse;
-			if (isFailedResponse(response)) throw apiError(context, response, accessToken);
+			// The trigger's paths hold no record ID: a 404 is a wrong address.
+			if (isFailedResponse(response)) throw apiError(context, response, { accessToken, baseUrl });
 			// A body cut off in transit arrives as text; it is worth another try.
 			if (typeof response.body !== 'object' || response.body === null) {
 				throw malformedResponseError(context, 'a JSON object or array');

@@ -30,9 +30,13 @@ import {
 
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
-/** The credential examples/ai-agent-quote.json names for its chat model. */
 /** The fake chat model's credential, which the tests give the AI-agent example's chat model. */
 const OPENAI_CREDENTIAL = { id: 'e2eFakeChatModel', name: 'Fake chat model', type: 'openAiApi' };
+/**
+ * The n8n versions whose credential test ignores a credential's rules for status codes: their
+ * tester looks for the status where their HTTP client no longer puts it (error.cause.response).
+ */
+const CREDENTIAL_RULES_IGNORED = ['1.123.81', '2.8.4'];
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** The trigger polls every minute, at a second n8n picks at random. */
@@ -984,6 +988,43 @@ describe(onN8n('the trigger in a running n8n'), () => {
 	}, 240_000);
 
 	afterAll(() => server?.stop());
+
+	it("the credential test names the HTTP status and what to fix, where n8n applies the credential's rules", async () => {
+		const testCredential = async (data: Json) =>
+			(
+				await server.rest('POST', '/credentials/test', {
+					credentials: {
+						id: rt.CREDENTIAL_ID,
+						name: rt.CREDENTIAL_NAME,
+						type: rt.CREDENTIAL_TYPE,
+						data,
+					},
+				})
+			).message as string;
+		const wrongBaseUrl = await testCredential({
+			baseUrl: `${sandbox.url}/master-data`,
+			accessToken: TOKEN,
+		});
+		const wrongToken = await testCredential({ baseUrl: sandbox.url, accessToken: 'wrong' });
+
+		if (CREDENTIAL_RULES_IGNORED.includes(rt.n8nVersion())) {
+			// n8n shows only its own text for the status here (README, Credentials).
+			expect([wrongBaseUrl, wrongToken]).toEqual([
+				'The resource you are requesting could not be found',
+				'Authorization failed - please check your credentials',
+			]);
+		} else {
+			expect(wrongBaseUrl).toBe(
+				'Not found (HTTP 404): the API has no such address. The Base URL is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com.',
+			);
+			expect(wrongToken).toBe(
+				'Authorization failed (HTTP 401): the API did not accept the Access Token',
+			);
+		}
+		expect(await testCredential({ baseUrl: sandbox.url, accessToken: TOKEN })).toBe(
+			'Connection successful!',
+		);
+	});
 
 	it('Fetch Test Event: the model event shows recently changed models, the distance event yesterday', async () => {
 		const models = await server.fetchTestEvent('exModelChangeAlert', MODEL_TRIGGER);

@@ -81,6 +81,8 @@ export interface Runtime {
 			examples?: boolean;
 			workflows?: Json[];
 			credentials?: Json[];
+			/** false: the package is installed otherwise (default: copied as npm leaves it). */
+			installPackage?: boolean;
 		},
 	): Promise<PreparedFolder>;
 	/** Where this n8n version is installed. */

@@ -313,7 +313,9 @@ describe('List operations with Return All under injected faults', () => {
 
 			expect(items).toEqual([]);
 			expect(suite.sandbox.requests).toHaveLength(5);
-			expect(error?.message).toBe("The API's rate limit was reached; retry after 1 second");
+			expect(error?.message).toBe(
+				"The API's rate limit was reached (HTTP 429); retry after 1 second",
+			);
 			expect(error?.description).toContain('Request Options > Batching');
 		});
 	});

@@ -306,6 +306,49 @@ describe('Execute step', () => {
 	});
 });
 
+describe('API errors in the editor', () => {
+	step('a 401 and a 404 show their HTTP status as the error code and in the message', async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+		await fill(page, 'Client ID', '00000000-0000-4000-8000-000000000000');
+		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		await fill(page, 'Amount', '10');
+		await executeStep(page);
+		const notFound = await readOutput(page);
+		expect(notFound.status).toBe('error');
+		expect(notFound.error!.message).toMatch(/^Not found \(HTTP 404\)/);
+		expect(notFound.error!.details).toMatch(/Error code\s+404/);
+		await closeToasts(page);
+
+		sandbox.setOptions({ token: 'another-token' });
+		try {
+			await executeStep(page);
+			const refused = await settle(
+				() => readOutput(page),
+				(output) => /Authorization/.test(output.error?.message ?? ''),
+			);
+			expect(refused.error!.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+			expect(refused.error!.details).toMatch(/Error code\s+401/);
+		} finally {
+			sandbox.setOptions({ token: TOKEN });
+		}
+		await closeToasts(page);
+
+		// A trigger's test event shows no error code (n8n 2.8.4): its message names the status.
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
+		sandbox.setOptions({ token: 'another-token' });
+		try {
+			await ndv(page).locator(tid('node-execute-button')).click();
+			const refused = await readOutput(page);
+			expect(refused.error!.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		} finally {
+			sandbox.setOptions({ token: TOKEN });
+		}
+		await closeToasts(page);
+	});
+});
+
 describe('the trigger', () => {
 	function eventIsReadable(event: (typeof TRIGGER_EVENTS)[number], subtitle: string): boolean {
 		return subtitle.includes(event.name) || subtitle.includes(event.entry.replace(/^On /, ''));

@@ -57,9 +57,50 @@ function seconds(retryAfter: unknown): number | undefined {
 	return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** What the node knows of a failed request beyond its answer. */
+export interface FailedRequest {
+	/** The access token, kept out of the error should the API quote it. */
+	accessToken?: string;
+	/** The credential's Base URL, checked for a part that belongs to the API's paths. */
+	baseUrl?: string;
+	/** Whether the request's path holds IDs the user gave: only then can a 404 be an ID's fault. */
+	pathHasIds?: boolean;
+	fieldLabels?: FieldLabels;
+}
+
+// A 404 a router gives for an address it does not serve (NestJS/Express "Cannot GET /x", the
+// sandbox's "No operation GET /x"), rather than one an operation gives for a record it lacks.
+const NO_SUCH_ADDRESS_PATTERN =
+	/\b(cannot|can't) (get|post|put|patch|delete)\b|\bno (operation|route|handler)\b/i;
+// The API's paths start with these; a Base URL ending in one makes every path double it.
+const API_PATH_PART_PATTERN = /\/(master-data|analytics)(\/v\d+)?\/?$/i;
+
+function baseUrlHint(baseUrl: string | undefined): string {
+	const part = baseUrl ? API_PATH_PART_PATTERN.exec(baseUrl)?.[0].replace(/\/$/, '') : undefined;
+	return `Check the Base URL in the node's Equipment Rental API credential: it is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com${part ? `; it ends in ${part}, which belongs to the API's paths` : ''}.`;
+}
+
+function notFound(request: FailedRequest, explanation: string | undefined) {
+	const idsCanBeAtFault =
+		request.pathHasIds === true &&
+		!(explanation && NO_SUCH_ADDRESS_PATTERN.test(explanation)) &&
+		!(request.baseUrl && API_PATH_PART_PATTERN.test(request.baseUrl));
+	return idsCanBeAtFault
+		? {
+				message: 'Not found (HTTP 404): no record has the ID you gave',
+				hint: `Check the IDs in the node. If they are right, ${baseUrlHint(request.baseUrl).replace(/^C/, 'c')}`,
+			}
+		: {
+				message: 'Not found (HTTP 404): the API has no such address',
+				hint: baseUrlHint(request.baseUrl),
+			};
+}
+
 function messageForStatus(
 	status: number,
 	headers: IDataObject,
+	request: FailedRequest,
+	explanation: string | undefined,
 	retryAfterSeconds?: number,
 ): { message: string; hint?: string } {
 	if (status < 400) {
@@ -71,23 +112,22 @@ function messageForStatus(
 	}
 	if (status === 401)
 		return {
-			message: 'Authorization failed: the API did not accept the access token',
+			message: 'Authorization failed (HTTP 401): the API did not accept the access token',
 			hint: CREDENTIAL_HINT,
 		};
 	if (status === 403)
-		return { message: 'Access forbidden: the access token may not do this', hint: CREDENTIAL_HINT };
-	if (status === 404)
 		return {
-			message: 'Not found: no record has the ID you gave',
-			hint: 'Check the IDs in the node.',
+			message: 'Access forbidden (HTTP 403): the access token may not do this',
+			hint: CREDENTIAL_HINT,
 		};
+	if (status === 404) return notFound(request, explanation);
 	if (status === 429) {
 		const wait =
 			retryAfterSeconds === undefined
 				? 'a little while'
 				: `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
 		return {
-			message: `The API's rate limit was reached; retry after ${wait}`,
+			message: `The API's rate limit was reached (HTTP 429); retry after ${wait}`,
 			hint: "Lower 'Parallel Requests' under Options, or space requests out with Request Options > Batching.",
 		};
 	}
@@ -125,23 +165,22 @@ function withoutSecret(value: unknown, secret: string | undefined): unknown {
 }
 
 /**
- * Turns an HTTP error or redirect answer into a NodeApiError that keeps the API's own explanation,
- * without the access token should the API quote it, and names the field at fault by the form's
- * label where `fieldLabels` knows it. The engine hands such answers over instead of throwing
- * (apiRequestOptions.ts).
+ * What a failed answer (an HTTP error or a redirect) says, for the user: a message naming the HTTP
+ * status (n8n does not show the error code everywhere), and a description with the API's own
+ * explanation, the field at fault by the form's label where the request's `fieldLabels` know it,
+ * and how to fix it; never the access token, should the API quote it.
  */
-export function apiError(
-	context: ErrorContext,
+export function describeFailedResponse(
 	response: IN8nHttpFullResponse,
-	accessToken?: string,
-	fieldLabels: FieldLabels = {},
-): NodeApiError {
+	request: FailedRequest = {},
+) {
+	const { accessToken, fieldLabels = {} } = request;
 	const status = response.statusCode;
 	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
 	const retryAfterSeconds = seconds(headers['retry-after']);
-	const { message, hint } = messageForStatus(status, headers, retryAfterSeconds);
-	const responseBody = withoutSecret(response.body, accessToken);
-	const { text, field } = apiExplanation(responseBody);
+	const body = withoutSecret(response.body, accessToken);
+	const { text, field } = apiExplanation(body);
+	const { message, hint } = messageForStatus(status, headers, request, text, retryAfterSeconds);
 	const fieldAtFault =
 		field === undefined
 			? undefined
@@ -155,13 +194,27 @@ export function apiError(
 	]
 		.filter(Boolean)
 		.join(' ');
-	const body = typeof responseBody === 'object' && responseBody !== null ? responseBody : {};
-	const error = new NodeApiError(context.getNode(), body as JsonObject, {
-		message,
-		description: description || undefined,
-		httpCode: String(status),
-		itemIndex: context.getItemIndex?.(),
-	});
+	return { message, description: description || undefined, status, retryAfterSeconds, body };
+}
+
+/**
+ * A failed answer as the item's NodeApiError (see describeFailedResponse). The engine hands such
+ * answers over instead of throwing (apiRequestOptions.ts).
+ */
+export function apiError(
+	context: ErrorContext,
+	response: IN8nHttpFullResponse,
+	request: FailedRequest = {},
+): NodeApiError {
+	const { message, description, status, retryAfterSeconds, body } = describeFailedResponse(
+		response,
+		request,
+	);
+	const error = new NodeApiError(
+		context.getNode(),
+		(typeof body === 'object' && body !== null ? body : {}) as JsonObject,
+		{ message, description, httpCode: String(status), itemIndex: context.getItemIndex?.() },
+	);
 	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
 	return error;
 }
@@ -181,22 +234,23 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 }
 
 /**
- * The postReceive of every operation: fails the item on an HTTP error status, naming the field at
- * fault by its label in `fieldLabels`, or on an answer that is not JSON. Where the spec does not
+ * The postReceive of every operation: fails the item on an HTTP error status (see apiError), or on
+ * an answer that is not JSON. Where the spec does not
  * show a success body (create quote, attach, update release), an empty answer becomes
  * `{ "success": true }` so that the item still says what happened.
  */
-export function checkApiResponse(fieldLabels: FieldLabels) {
+export function checkApiResponse(request: Pick<FailedRequest, 'fieldLabels' | 'pathHasIds'>) {
 	return async function (
 		this: IExecuteSingleFunctions,
 		items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		if (isFailedResponse(response)) {
-			const { accessToken } = await this.getCredentials<{ accessToken?: string }>(
-				'equipmentRentalApi',
-			);
-			throw apiError(this, response, accessToken, fieldLabels);
+			const { accessToken, baseUrl } = await this.getCredentials<{
+				accessToken?: string;
+				baseUrl?: string;
+			}>('equipmentRentalApi');
+			throw apiError(this, response, { ...request, accessToken, baseUrl });
 		}
 		if (response.body === undefined || response.body === null || response.body === '')
 			return [{ json: { success: true } }];
@@ -237,6 +291,21 @@ export function transportErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** What a failure to reach the API says (no answer, a dropped connection), or undefined. */
+export function describeTransportFailure(
+	error: unknown,
+): { message: string; description: string } | undefined {
+	const code = transportErrorCode(error);
+	if (!code) return undefined;
+	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+	return {
+		message: TRANSPORT_MESSAGES[code],
+		description: timedOut
+			? 'Raise the timeout under Request Options > Timeout, or try again later.'
+			: 'Check the Base URL in the credential and that the API is reachable from n8n.',
+	};
+}
+
 /**
  * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause,
  * because the HTTP client's error carries the request's headers, and with them the access token.
@@ -246,17 +315,13 @@ export function toItemError(
 	error: unknown,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
-	const code = transportErrorCode(error);
-	if (code) {
-		const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+	const transportFailure = describeTransportFailure(error);
+	if (transportFailure) {
 		return new NodeApiError(
 			context.getNode(),
 			{},
 			{
-				message: TRANSPORT_MESSAGES[code],
-				description: timedOut
-					? 'Raise the timeout under Request Options > Timeout, or try again later.'
-					: 'Check the Base URL in the credential and that the API is reachable from n8n.',
+				...transportFailure,
 				// No httpCode: n8n would replace the message with its generic text for that code.
 				itemIndex: context.getItemIndex?.(),
 			},

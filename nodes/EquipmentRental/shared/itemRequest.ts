@@ -158,7 +158,12 @@ function routingPerItem(
 		// Not paging: what makes RoutingNode call `operations.pagination` below (see above).
 		send: { paginate: true },
 		// The API's errors arrive as answers (apiRequestOptions.ts): checked first, for every operation.
-		output: { postReceive: [checkApiResponse(fieldsByApiName), ...output] },
+		output: {
+			postReceive: [
+				checkApiResponse({ fieldLabels: fieldsByApiName, pathHasIds: /\{\w+\}/.test(url) }),
+				...output,
+			],
+		},
 		operations: {
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
