@@ -34,8 +34,9 @@ export class EquipmentRentalApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com',
-			description: 'Address of the Integration API, without the /master-data or /analytics part',
+			placeholder: 'https://integration-api.ram.syniotec.com',
+			description:
+				"Address of the Integration API, without the /master-data or /analytics part. The vendor's reference names https://integration-api.ram.syniotec.com.",
 		},
 		{
 			displayName: 'Access Token',

@@ -6,12 +6,16 @@
  *   node sandbox/cli.js [--port 4010] [--token T] [--admin-token A] [--latency MS]
  *     [--max-page-size N] [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang]
  *     [--fault-seed N] [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N]
- *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS]
+ *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
+ *     [--strict true|false]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
  * value needs the = form.
+ * --error-dialect answers errors in one of the shapes of error-dialects.js (message, message-list,
+ * problem, problem-errors, jsonapi, nested, field-list, violations, text, html); --strict true
+ * refuses body properties the vendor's reference does not list, as whitelisting servers do.
  * --admin-token opens the administration paths under /_sandbox (see admin.js), which change models
  * and options from outside this process; `--admin-token ''` keeps them closed.
  */
@@ -38,6 +42,8 @@ const FLAGS = {
 	seed: '1',
 	today: undefined,
 	'clock-offset': '0',
+	'error-dialect': 'message',
+	strict: 'false',
 };
 
 function readFlags(argv, env) {
@@ -53,6 +59,12 @@ function readFlags(argv, env) {
 		const value = Number(text);
 		if (!Number.isFinite(value)) throw new TypeError(`--${flag} must be a number, got ${text}`);
 		return value;
+	};
+	const booleanFlag = (flag) => {
+		const text = flagValue(flag);
+		if (text !== 'true' && text !== 'false')
+			throw new TypeError(`--${flag} must be true or false, got ${text}`);
+		return text === 'true';
 	};
 	return {
 		port: numberFlag('port'),
@@ -76,6 +88,8 @@ function readFlags(argv, env) {
 		seed: numberFlag('seed'),
 		today: flagValue('today'),
 		clockOffsetMs: numberFlag('clock-offset'),
+		errorDialect: flagValue('error-dialect'),
+		strict: booleanFlag('strict'),
 	};
 }
 
@@ -93,6 +107,9 @@ async function main() {
 	);
 	console.log(`  latency        ${options.latencyMs} ms`);
 	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
+	console.log(
+		`  errors         ${options.errorDialect} dialect${options.strict ? ', strict bodies' : ''}`,
+	);
 	console.log(
 		`  clock offset   ${options.clockOffsetMs} ms (the API's clock against this machine's)`,
 	);

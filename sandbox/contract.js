@@ -42,7 +42,7 @@ function createAjv() {
 	instance.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 	// The document is registered as one schema resource so that its `#/components/...` references
 	// resolve; its OpenAPI containers and extensions are declared as annotations for strict mode.
-	instance.addVocabulary(['paths', 'components', 'x-assumed']);
+	instance.addVocabulary(['paths', 'components', 'x-assumed', 'x-reference', 'x-not-in-reference']);
 	instance.addSchema({ $id: DOCUMENT_ID, paths: document.paths, components: document.components });
 	return instance;
 }
@@ -60,6 +60,8 @@ function createAjv() {
  * @property {Map<string, any>} querySchemas
  * @property {import('ajv').ValidateFunction | undefined} validateBody
  * @property {boolean} bodyRequired
+ * @property {string[]} bodyPropertiesNotInReference body properties the description has and the
+ * vendor's reference does not list (marked `x-not-in-reference`): refused in strict mode
  * @property {boolean} secured
  * @property {boolean} admin
  */
@@ -103,6 +105,11 @@ function indexOperations() {
 						})
 					: undefined,
 				bodyRequired: Boolean(requestBody?.required),
+				bodyPropertiesNotInReference: Object.entries(
+					resolveSchema(requestBody?.content['application/json'].schema)?.properties ?? {},
+				)
+					.filter(([, schema]) => schema['x-not-in-reference'])
+					.map(([name]) => name),
 				secured: (operation.security ?? document.security ?? []).length > 0,
 				admin: operation['x-sandbox-admin'] === true,
 			});
@@ -157,6 +164,7 @@ function escapePointer(token) {
  * @property {string} [operationId] the operation the path and method designate
  * @property {string[]} errors
  * @property {string[]} fields distinct top-level names of the parameters and body fields at fault
+ * @property {Problem[]} problems each error with where it is
  * @property {Record<string, string>} [pathParams] decoded path parameters
  * @property {Record<string, unknown>} [query] query parameters coerced to their types, with
  * defaults
@@ -166,10 +174,12 @@ function escapePointer(token) {
 /**
  * Checks one request against the Integration API operations of the document.
  * @param {RequestToCheck} request
+ * @param {{ strict?: boolean }} [options] strict: also refuse body properties that the vendor's
+ * reference does not list, as a server that whitelists its bodies does
  * @returns {RequestCheck}
  */
-function validateRequest(request) {
-	return checkRequest(request, apiOperations);
+function validateRequest(request, options = {}) {
+	return checkRequest(request, apiOperations, options);
 }
 
 /**
@@ -186,7 +196,11 @@ function validateAdminRequest(request) {
  * @param {Operation[]} operationsToMatch
  * @returns {RequestCheck}
  */
-function checkRequest({ method, path: target, query = {}, headers = {}, body }, operationsToMatch) {
+function checkRequest(
+	{ method, path: target, query = {}, headers = {}, body },
+	operationsToMatch,
+	{ strict = false } = {},
+) {
 	const problems = new Problems();
 	const { rawPath, rawQuery } = splitTarget(target);
 	const decodedSegments = decodePathSegments(rawPath, problems);
@@ -220,10 +234,12 @@ function checkRequest({ method, path: target, query = {}, headers = {}, body }, 
 		problems.add(
 			"headers/authorization must have the form 'Bearer <ACCESS_TOKEN>'",
 			'authorization',
+			{ location: 'header', detail: "must have the form 'Bearer <ACCESS_TOKEN>'" },
 		);
 	}
 
 	const parsedBody = checkBody(operation, body, headerValues['content-type'], problems);
+	if (strict) refuseUnlistedProperties(operation, parsedBody, problems);
 	return {
 		...problems.result(operation.operationId),
 		pathParams,
@@ -232,16 +248,35 @@ function checkRequest({ method, path: target, query = {}, headers = {}, body }, 
 	};
 }
 
+/**
+ * @typedef {object} Problem one thing wrong with a request, as the error dialects (error-dialects.js)
+ * render it
+ * @property {string} message the whole sentence, e.g. "body/amount must be <= 100000000"
+ * @property {string} [field] the top-level parameter or body field at fault
+ * @property {'path' | 'query' | 'body' | 'header'} [location] where the field was sent
+ * @property {string} [pointer] JSON pointer of the value at fault within its location, e.g.
+ * "/bookingIds/0"
+ * @property {string} [detail] what is wrong with it, without its location, e.g. "must be <= 100000000"
+ */
+
 class Problems {
 	constructor() {
 		/** @type {string[]} */
 		this.errors = [];
 		/** @type {Set<string>} */
 		this.fields = new Set();
+		/** @type {Problem[]} */
+		this.details = [];
 	}
 
-	add(message, field) {
+	/**
+	 * @param {string} message
+	 * @param {string} [field]
+	 * @param {Omit<Problem, 'message' | 'field'>} [where]
+	 */
+	add(message, field, where = {}) {
 		this.errors.push(message);
+		this.details.push({ message, field, ...where });
 		if (field !== undefined) this.fields.add(field);
 	}
 
@@ -261,7 +296,11 @@ class Problems {
 					: error.keyword === 'required'
 						? 'is required'
 						: error.message;
-			this.add(`${location}${instancePath} ${message}`, instancePath.split('/')[1]);
+			this.add(`${location}${instancePath} ${message}`, instancePath.split('/')[1], {
+				location,
+				pointer: instancePath,
+				detail: message,
+			});
 		}
 	}
 
@@ -272,6 +311,7 @@ class Problems {
 			operationId,
 			errors: this.errors,
 			fields: [...this.fields],
+			problems: this.details,
 		};
 	}
 }
@@ -353,7 +393,13 @@ function collectQuery(rawQuery, extraQuery, operation, problems) {
 
 	const coerced = {};
 	for (const [name, [first, ...repeats]] of values) {
-		if (repeats.length > 0) problems.add(`query/${name} must not be repeated`, name);
+		if (repeats.length > 0) {
+			problems.add(`query/${name} must not be repeated`, name, {
+				location: 'query',
+				pointer: `/${name}`,
+				detail: 'must not be repeated',
+			});
+		}
 		coerced[name] = coerce(first, operation.querySchemas.get(name));
 	}
 	for (const [name, schema] of operation.querySchemas) {
@@ -400,6 +446,20 @@ function checkBody(operation, body, contentType, problems) {
 	const parsed = parseBody(body, problems);
 	if (parsed.ok) problems.addSchemaErrors('body', operation.validateBody, parsed.value);
 	return parsed.value;
+}
+
+/** The words of NestJS's whitelisting validation (forbidNonWhitelisted), a common server of this kind. */
+function refuseUnlistedProperties(operation, body, problems) {
+	if (typeof body !== 'object' || body === null) return;
+	for (const name of operation.bodyPropertiesNotInReference.filter((key) =>
+		Object.hasOwn(body, key),
+	)) {
+		problems.add(`property ${name} should not exist`, name, {
+			location: 'body',
+			pointer: `/${name}`,
+			detail: 'should not exist',
+		});
+	}
 }
 
 function parseBody(body, problems) {

@@ -1,15 +1,18 @@
 'use strict';
 
 const { createRandom } = require('./random');
-const { generalError } = require('./general-error');
-
 const FAULT_KINDS = Object.freeze(['500', '503', '429', 'malformed', 'drop', 'slow', 'hang']);
+/**
+ * Kinds drawn only when asked for: 'soft-failure' answers 200 with a body that says the request
+ * failed, as some servers do (the node must not take it for a success).
+ */
+const EXTRA_FAULT_KINDS = Object.freeze(['soft-failure']);
 
 /** A JSON text cut short, as a connection broken mid-body would deliver it. */
 const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
 
 /**
- * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang' | string} FaultKind any
+ * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang' | 'soft-failure' | string} FaultKind any
  * other HTTP error status (e.g. '403') is answered with that status
  *
  * @typedef {object} FaultOptions
@@ -38,11 +41,11 @@ function createFaultInjector(options) {
 	if (!(settings.rate >= 0 && settings.rate <= 1))
 		throw new RangeError('faults.rate must be between 0 and 1');
 	const unknownKinds = settings.kinds.filter(
-		(kind) => !FAULT_KINDS.includes(kind) && !isErrorStatus(kind),
+		(kind) => ![...FAULT_KINDS, ...EXTRA_FAULT_KINDS].includes(kind) && !isErrorStatus(kind),
 	);
 	if (unknownKinds.length > 0 || settings.kinds.length === 0) {
 		throw new RangeError(
-			`faults.kinds must be a non-empty list of ${FAULT_KINDS.join(', ')} or other HTTP error statuses (400-599)`,
+			`faults.kinds must be a non-empty list of ${[...FAULT_KINDS, ...EXTRA_FAULT_KINDS].join(', ')} or other HTTP error statuses (400-599)`,
 		);
 	}
 	const eligibleMethods = settings.methods?.map((method) => method.toUpperCase());
@@ -75,20 +78,24 @@ function isErrorStatus(kind) {
  * Answers the request as the fault dictates, or (for 'slow') delays it.
  * @param {FaultKind} kind
  * @param {import('fastify').FastifyReply} reply
- * @param {{ retryAfterSeconds: number, slowMs: number }} settings
- * @param {(ms: number) => Promise<void>} wait a delay that ends when the sandbox closes
+ * @param {{ retryAfterSeconds: number, slowMs: number, wait: (ms: number) => Promise<void>,
+ * sendError: (statusCode: number, message: string) => void }} settings wait: a delay that ends when
+ * the sandbox closes; sendError: answers an error in the sandbox's dialect
  * @returns {Promise<boolean>} whether the request still needs its normal answer
  */
-async function applyFault(kind, reply, settings, wait) {
+async function applyFault(kind, reply, { retryAfterSeconds, slowMs, wait, sendError }) {
 	switch (kind) {
 		case 'slow':
-			await wait(settings.slowMs);
+			await wait(slowMs);
 			return true;
 		case '429':
+			reply.header('retry-after', String(retryAfterSeconds));
+			sendError(429, 'Too many requests');
+			return false;
+		case 'soft-failure':
 			reply
-				.code(429)
-				.header('retry-after', String(settings.retryAfterSeconds))
-				.send(generalError(429, 'Too many requests'));
+				.code(200)
+				.send({ success: false, message: 'Injected soft failure: nothing was changed' });
 			return false;
 		case 'malformed':
 			reply.code(200).type('application/json').send(TRUNCATED_JSON);
@@ -102,9 +109,9 @@ async function applyFault(kind, reply, settings, wait) {
 			reply.hijack();
 			return false;
 		default:
-			reply.code(Number(kind)).send(generalError(Number(kind), 'Injected fault'));
+			sendError(Number(kind), 'Injected fault');
 			return false;
 	}
 }
 
-module.exports = { FAULT_KINDS, createFaultInjector, applyFault };
+module.exports = { FAULT_KINDS, EXTRA_FAULT_KINDS, createFaultInjector, applyFault };

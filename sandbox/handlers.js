@@ -6,7 +6,7 @@
  */
 
 const { randomUUID } = require('node:crypto');
-const { HttpError } = require('./general-error');
+const { HttpError, pathError } = require('./general-error');
 
 const SUCCESS = Object.freeze({ success: true });
 
@@ -48,7 +48,7 @@ const handlers = {
 	listCustomPriceListEntries(store, { pathParams, query }, settings) {
 		const entries = store.priceLists.get(pathParams.customPriceId);
 		if (!entries) {
-			throw new HttpError(
+			throw pathError(
 				404,
 				`No custom price list has the id ${pathParams.customPriceId}`,
 				'customPriceId',
@@ -58,14 +58,14 @@ const handlers = {
 		const matching = sortedBy(entries, 'productTitle').filter(
 			(entry) =>
 				(productId === undefined || entry.productId === productId) &&
-				(query.type === undefined || store.products.get(entry.productId)?.type === query.type),
+				(query.type === undefined || isOfType(store.products.get(entry.productId), query.type)),
 		);
 		return ok(paginate(matching, query, settings));
 	},
 
 	updateRelease(store, { pathParams, body }, settings) {
 		const release = store.releases.get(pathParams.id.toLowerCase());
-		if (!release) throw new HttpError(404, `No release has the id ${pathParams.id}`, 'id');
+		if (!release) throw pathError(404, `No release has the id ${pathParams.id}`, 'id');
 		Object.assign(release, body, { updatedAt: apiNow(settings).toISOString() });
 		return ok(release);
 	},
@@ -74,7 +74,7 @@ const handlers = {
 		const product = findProduct(store, pathParams.id, 'id');
 		const priceItem = product.priceItems.find((item) => item.id === pathParams.priceId);
 		if (!priceItem) {
-			throw new HttpError(
+			throw pathError(
 				404,
 				`Product ${product.id} has no price item with the id ${pathParams.priceId}`,
 				'priceId',
@@ -117,7 +117,7 @@ const handlers = {
 
 	deleteInventory(store, { pathParams }) {
 		if (!store.inventories.delete(pathParams.id)) {
-			throw new HttpError(404, `No inventory has the id ${pathParams.id}`, 'id');
+			throw pathError(404, `No inventory has the id ${pathParams.id}`, 'id');
 		}
 		return ok(SUCCESS);
 	},
@@ -153,9 +153,20 @@ function ok(body) {
 	return { status: 200, body };
 }
 
+/**
+ * RESOURCE, the vendor's reference's word for every product that is not a service, or one of the
+ * description's types (openapi.yaml, ProductType).
+ */
+function isOfType(product, type) {
+	return type === 'RESOURCE' ? product?.type !== 'SERVICE' : product?.type === type;
+}
+
 function findProduct(store, id, field) {
 	const product = store.products.get(id.toLowerCase());
-	if (!product) throw new HttpError(404, `No product has the id ${id}`, field);
+	if (!product) {
+		const message = `No product has the id ${id}`;
+		throw field === 'id' ? pathError(404, message, field) : new HttpError(404, message, field);
+	}
 	return product;
 }
 

@@ -7,7 +7,8 @@ const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
 const { createFaultInjector, applyFault } = require('./faults');
-const { generalError, HttpError, passedCheck } = require('./general-error');
+const { HttpError, passedCheck } = require('./general-error');
+const { ERROR_DIALECTS, renderError } = require('./error-dialects');
 const { registerAdminRoutes, isAdminRequest } = require('./admin');
 
 const HANDLED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -28,6 +29,8 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	maxPageSize: undefined,
 	faults: null,
 	clockOffsetMs: 0,
+	errorDialect: 'message',
+	strict: false,
 });
 
 /**
@@ -39,6 +42,10 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * @property {number} [clockOffsetMs] how far the API's clock runs ahead of the machine's (negative:
  * behind; default 0). It sets the timestamps the sandbox writes (updatedAt and createdAt, the
  * Date header) and so what `updatedAfter` matches, since that is compared with them.
+ * @property {string} [errorDialect] the shape of error answers, one of error-dialects.js's
+ * ERROR_DIALECTS (default 'message'); the administration paths always answer in 'message'
+ * @property {boolean} [strict] refuse body properties that the vendor's reference does not list
+ * (marked `x-not-in-reference` in openapi.yaml), as servers that whitelist bodies do (default false)
  *
  * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
  *   port?: number, host?: string, logger?: boolean, adminToken?: string
@@ -102,7 +109,7 @@ async function startSandbox(options = {}) {
 		// Requests the router refuses (e.g. malformed percent-encoding) skip the hooks.
 		frameworkErrors: (error, request, reply) => {
 			log.track(request, reply).status = 400;
-			reply.code(400).send(generalError(400, error.message));
+			sendError(request, reply, new HttpError(400, error.message, undefined, []));
 		},
 	});
 	// The body stays raw text: the contract check decides about Content-Type and JSON.
@@ -116,22 +123,41 @@ async function startSandbox(options = {}) {
 		if (request.logEntry) request.logEntry.status = reply.statusCode;
 		reply.header('date', apiNow(runtime.settings).toUTCString());
 	});
-	app.setErrorHandler((error, _request, reply) => {
+	/**
+	 * Answers `error` in the dialect the sandbox speaks (the administration paths always speak the
+	 * default one).
+	 * @param {import('fastify').FastifyRequest} request
+	 * @param {import('fastify').FastifyReply} reply
+	 * @param {{ statusCode?: number, message: string, field?: string, problems?: import('./contract').Problem[] }} error
+	 */
+	function sendError(request, reply, error) {
 		const statusCode = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-		reply
-			.code(statusCode)
-			.send(
-				generalError(
-					statusCode,
-					error.message,
-					error instanceof HttpError ? error.field : undefined,
-				),
-			);
+		const { type, body } = renderError(
+			isAdminRequest(request) ? 'message' : runtime.settings.errorDialect,
+			{
+				statusCode,
+				message: error.message,
+				field: error.field,
+				problems: error.problems ?? [],
+				path: request.url.split('?')[0],
+			},
+		);
+		return reply.code(statusCode).type(type).send(body);
+	}
+	app.setErrorHandler((error, request, reply) => {
+		sendError(request, reply, error);
 	});
 	app.setNotFoundHandler((request, reply) => {
-		reply
-			.code(404)
-			.send(generalError(404, `No operation ${request.method} ${request.url.split('?')[0]}`));
+		sendError(
+			request,
+			reply,
+			new HttpError(
+				404,
+				`No operation ${request.method} ${request.url.split('?')[0]}`,
+				undefined,
+				[],
+			),
+		);
 	});
 
 	if (adminToken !== undefined)
@@ -154,14 +180,21 @@ async function startSandbox(options = {}) {
 			const fault = runtime.faultInjector.draw(request.method);
 			if (fault) {
 				entry.fault = fault;
-				const stillToAnswer = await applyFault(fault, reply, runtime.faultInjector.settings, wait);
+				const stillToAnswer = await applyFault(fault, reply, {
+					...runtime.faultInjector.settings,
+					wait,
+					sendError: (statusCode, message) =>
+						sendError(request, reply, new HttpError(statusCode, message, undefined, [])),
+				});
 				if (!stillToAnswer) return reply;
 			}
 			if (request.headers.authorization !== `Bearer ${runtime.settings.token}`) {
-				return reply
-					.code(401)
-					.header('www-authenticate', 'Bearer')
-					.send(generalError(401, 'Invalid or missing access token'));
+				reply.header('www-authenticate', 'Bearer');
+				return sendError(
+					request,
+					reply,
+					new HttpError(401, 'Invalid or missing access token', undefined, []),
+				);
 			}
 			const result = handleOperation(store, request, runtime.settings);
 			return reply.code(result.status).send(result.body);
@@ -230,12 +263,15 @@ async function startSandbox(options = {}) {
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
 	const check = passedCheck(
-		validateRequest({
-			method: request.method,
-			path: request.url,
-			headers: request.headers,
-			body: request.body,
-		}),
+		validateRequest(
+			{
+				method: request.method,
+				path: request.url,
+				headers: request.headers,
+				body: request.body,
+			},
+			{ strict: settings.strict },
+		),
 	);
 	return handlers[check.operationId](store, check, settings);
 }
@@ -243,7 +279,7 @@ function handleOperation(store, request, settings) {
 /** @param {RuntimeOptions} initialOptions */
 function createRuntime(initialOptions) {
 	// Filled from the defaults and the initial options by the setOptions call below.
-	/** @type {{ token: string, latencyMs: number, maxPageSize?: number, clockOffsetMs: number }} */
+	/** @type {{ token: string, latencyMs: number, maxPageSize?: number, clockOffsetMs: number, errorDialect: string, strict: boolean }} */
 	const settings = {};
 	/** @type {ReturnType<typeof createFaultInjector>} */
 	let faultInjector;
@@ -324,6 +360,10 @@ function checkRuntimeSetting(key, value) {
 	if (key === 'latencyMs' && !(value >= 0)) throw new RangeError('latencyMs must be >= 0');
 	if (key === 'clockOffsetMs' && !Number.isFinite(value))
 		throw new RangeError('clockOffsetMs must be a finite number of milliseconds');
+	if (key === 'errorDialect' && !ERROR_DIALECTS.includes(value))
+		throw new RangeError(`errorDialect must be one of ${ERROR_DIALECTS.join(', ')}`);
+	if (key === 'strict' && typeof value !== 'boolean')
+		throw new TypeError('strict must be true or false');
 	if (key === 'maxPageSize' && value !== undefined && !(Number.isInteger(value) && value > 0)) {
 		throw new RangeError('maxPageSize must be a positive integer');
 	}

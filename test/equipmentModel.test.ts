@@ -62,7 +62,7 @@ describe('Equipment Model: Get Many', () => {
 			suite.sandbox.requests.map((request) => Number(request.query.page)).sort((a, b) => a - b),
 		).toEqual([1, 2, 3, 4]);
 		expect(suite.sandbox.requests.map((request) => request.query.limit)).toEqual([
-			'130',
+			'100',
 			'40',
 			'40',
 			'40',

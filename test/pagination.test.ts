@@ -122,7 +122,7 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 			async (cap, pageCount) => {
 				suite.sandbox.setOptions({ maxPageSize: cap });
 
-				const { items, error } = await getMany({ returnAll: true });
+				const { items, error } = await getMany({ returnAll: true, options: { pageSize: 1000 } });
 
 				expect(error).toBeUndefined();
 				expect(ids(items)).toEqual(apiOrder());
@@ -196,7 +196,7 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 
 	describe('Limit', () => {
 		it('requests only the pages the Limit needs', async () => {
-			const { items } = await getMany({ limit: 250 });
+			const { items } = await getMany({ limit: 250, options: { pageSize: 1000 } });
 
 			expect(ids(items)).toEqual(apiOrder().slice(0, 250));
 			expect(pagesAsked()).toEqual([

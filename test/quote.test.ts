@@ -142,8 +142,8 @@ describe('Quote: Create', () => {
 		['metadata', '{"unclosed": ', "'Metadata' must be a JSON object"],
 		[
 			'bookingIds',
-			'5d0b6a7e-2c1f-4e8a-9b3d-7f6e5d4c3b2a, nope',
-			"'Booking IDs' must be a list of UUIDs",
+			'5d0b6a7e-2c1f-4e8a-9b3d-7f6e5d4c3b2a, ..',
+			"'Booking IDs' must be a list of identifiers",
 		],
 		['mediaId', '123', "'Media ID' must be a UUID"],
 		['quoteId', '..', "'Quote ID' must be a non-empty identifier"],

@@ -55,7 +55,7 @@ describe('Release: Update', () => {
 
 	it.each([
 		[{ percentage: 'half' }, "'Percentage' must be a number"],
-		[{ bookingId: 'booking-7' }, "'Booking ID' must be a UUID"],
+		[{ bookingId: '..' }, "'Booking ID' must be a non-empty identifier"],
 		[{ endDate: 'tomorrow' }, "'End Date' must be a real date and time"],
 	])('rejects %p before sending anything', async (fields, message) => {
 		const { error } = await suite.run(update(fields));
@@ -63,10 +63,24 @@ describe('Release: Update', () => {
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
-	it('rejects a release ID that is not a UUID', async () => {
-		const { error } = await suite.run(update({ reason: 'x' }, '../quotes'));
-		expect(error?.message).toContain("'Release ID' must be a UUID");
+	it('rejects a release ID that is a dot segment', async () => {
+		const { error } = await suite.run(update({ reason: 'x' }, '..'));
+		expect(error?.message).toContain("'Release ID' must be a non-empty identifier");
 		expect(suite.sandbox.requests).toHaveLength(0);
+	});
+
+	// The vendor's reference types release and booking IDs as text
+	// (https://ram-api.syniotec.com/reference/bookings): the API judges them.
+	it('sends a release ID that is not a UUID as one path segment, and the API answers', async () => {
+		const { error } = await suite.run(update({ reason: 'x', bookingId: 'B-7' }, '../quotes'));
+		expect(suite.sandbox.requests.map((request) => [request.path, request.body])).toEqual([
+			[
+				'/master-data/v1/booking-management/releases/..%2Fquotes',
+				{ reason: 'x', bookingId: 'B-7' },
+			],
+		]);
+		expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+		expect(error?.description).toContain("The field at fault is 'Release ID'.");
 	});
 
 	it('reports an unknown release with the API message', async () => {

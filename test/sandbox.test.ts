@@ -597,18 +597,11 @@ describe('validateRequest', () => {
 			/path\/date must match format "date"/,
 		],
 		[
-			'a non-UUID release id',
+			'an empty release id',
 			'PATCH',
-			() => releasePath('release-1'),
-			{},
-			/path\/id must match format "uuid"/,
-		],
-		[
-			'a URN-prefixed release id',
-			'PATCH',
-			() => releasePath(`urn:uuid:${MISSING_ID}`),
-			{},
-			/path\/id must match format "uuid"/,
+			() => releasePath(''),
+			{ reason: 'x' },
+			/no operation has the path/,
 		],
 		[
 			'an unknown query parameter',

@@ -130,8 +130,8 @@ describe('Secrets', () => {
 				invalid: {
 					resource: 'product',
 					operation: 'attach',
-					productId: 'product-1',
-					serviceProductId: f.serviceProductId,
+					productId: f.equipmentProductId,
+					serviceProductId: 'service-1',
 				},
 			},
 			{

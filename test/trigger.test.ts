@@ -78,8 +78,8 @@ describe('Equipment Rental Trigger', () => {
 			expect(emitted).toBeNull();
 			expect(nextPoll).toBeNull();
 			expect(suite.sandbox.requests.map((request) => request.query)).toEqual([
-				{ updatedAfter: '2024-05-12T07:49:59.999Z', page: '1', limit: '1000' },
-				{ updatedAfter: '2024-05-12T07:54:59.999Z', page: '1', limit: '1000' },
+				{ updatedAfter: '2024-05-12T07:49:59.999Z', page: '1', limit: '100' },
+				{ updatedAfter: '2024-05-12T07:54:59.999Z', page: '1', limit: '100' },
 			]);
 			expect(trigger.savedStaticData).toEqual({
 				'node:Equipment Rental Trigger': {

@@ -1,11 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequestOptions } from '../EquipmentRental/shared/apiRequestOptions';
-import {
-	apiError,
-	isFailedResponse,
-	malformedResponseError,
-} from '../EquipmentRental/shared/errors';
+import { apiError, isFailure, malformedResponseError } from '../EquipmentRental/shared/errors';
 import { withRetries } from '../EquipmentRental/shared/retry';
 
 /**
@@ -38,7 +34,7 @@ export async function getFromApi(
 				},
 			)) as IN8nHttpFullResponse;
 			// The trigger's paths hold no record ID: a 404 is a wrong address.
-			if (isFailedResponse(response)) throw apiError(context, response, { accessToken, baseUrl });
+			if (isFailure(response)) throw apiError(context, response, { accessToken, baseUrl });
 			// A body cut off in transit arrives as text; it is worth another try.
 			if (typeof response.body !== 'object' || response.body === null) {
 				throw malformedResponseError(context, 'a JSON object or array');

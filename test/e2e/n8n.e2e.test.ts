@@ -310,7 +310,6 @@ function operationWorkflows(): Json[] {
 					priceId: fx.priceId,
 					from: 1,
 					price: 399.5,
-					calculationType: 'FIXED',
 				},
 			},
 		]),
@@ -856,7 +855,7 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(puts[0].path).toBe(
 			`/master-data/v1/product-management/products/${fx.equipmentProductId}/price-list/${fx.priceId}`,
 		);
-		expect(puts[0].body).toEqual({ from: 1, price: 399.5, calculationType: 'FIXED' });
+		expect(puts[0].body).toEqual({ from: 1, price: 399.5 });
 		const product = (sandbox.store.products as Map<string, Json>).get(fx.equipmentProductId)!;
 		expect(product.priceItems.find((item: Json) => item.id === fx.priceId)).toMatchObject({
 			from: 1,
@@ -1064,7 +1063,7 @@ describe(onN8n('the trigger in a running n8n'), () => {
 			async () => modelRequests().slice(requestsBefore)[0],
 			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
 		);
-		expect(baselinePoll.query).toMatchObject({ page: '1', limit: '1000' });
+		expect(baselinePoll.query).toMatchObject({ page: '1', limit: '100' });
 		const baselineFrom = Date.parse(String(baselinePoll.query.updatedAfter));
 		expect(baselineFrom).toBeGreaterThanOrEqual(activatedAt - OVERLAP_MS - 1);
 		expect(baselineFrom).toBeLessThan(Date.now() - OVERLAP_MS);

@@ -144,8 +144,12 @@ export function onN8n(title: string): string {
 	return `n8n ${rt.n8nVersion()}: ${title}`;
 }
 
+/**
+ * The sandbox in strict mode: it refuses body properties the vendor's reference does not list, as
+ * the real API's whitelisting validation may, so every example and operation is shown to pass it.
+ */
 export function start(options: { token: string }): Promise<Sandbox> {
-	return startSandbox({ port: 0, ...options });
+	return startSandbox({ port: 0, strict: true, ...options });
 }
 
 export interface NodeSpec {

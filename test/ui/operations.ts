@@ -119,7 +119,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 			{ label: 'Price Item ID', required: true, value: '' },
 			{ label: 'From Quantity', value: 1, hint: /at least 1/ },
 			{ label: 'Price', value: 0, hint: /negative/ },
-			{ label: 'Calculation Type', value: 'Fixed' },
+			{ label: 'Calculation Type', value: "Don't Send" },
 		],
 	},
 	{

@@ -8,6 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ApiProblem } from './apiErrorBody';
+import { readErrorBody, saysItFailed } from './apiErrorBody';
+
 /**
  * What the error helpers need of a node's context: the node, and the item when there is one (a
  * trigger has none).
@@ -37,20 +40,6 @@ export function asSentence(text: string): string {
 
 const CREDENTIAL_HINT =
 	"Check the Access Token and Base URL in the node's Equipment Rental API credential.";
-
-/**
- * What the API says went wrong, from its GeneralError body (spec part 7: its shape is not shown, so
- * read it loosely).
- */
-function apiExplanation(body: unknown): { text?: string; field?: string } {
-	if (typeof body === 'string') return { text: body.trim().slice(0, 300) || undefined };
-	if (typeof body !== 'object' || body === null) return {};
-	const { message, error, field } = body as Record<string, unknown>;
-	const text = [message, error].find(
-		(value) => typeof value === 'string' && value.trim() !== '',
-	) as string | undefined;
-	return { text, field: typeof field === 'string' ? field : undefined };
-}
 
 function seconds(retryAfter: unknown): number | undefined {
 	const value = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
@@ -144,8 +133,16 @@ function messageForStatus(
  * Whether an answer is an error or a redirect, which the node refuses rather than follows (see
  * apiError).
  */
-export function isFailedResponse(response: IN8nHttpFullResponse): boolean {
+function isFailedResponse(response: IN8nHttpFullResponse): boolean {
 	return response.statusCode >= 300;
+}
+
+/**
+ * Whether an answer is a failure: an error or redirect status, or a success status whose body says
+ * the request failed (apiErrorBody.ts, saysItFailed), which must never be output as a success.
+ */
+export function isFailure(response: IN8nHttpFullResponse): boolean {
+	return isFailedResponse(response) || saysItFailed(response.body);
 }
 
 const REDACTED = '[redacted]';
@@ -165,10 +162,61 @@ function withoutSecret(value: unknown, secret: string | undefined): unknown {
 }
 
 /**
- * What a failed answer (an HTTP error or a redirect) says, for the user: a message naming the HTTP
- * status (n8n does not show the error code everywhere), and a description with the API's own
- * explanation, the field at fault by the form's label where the request's `fieldLabels` know it,
- * and how to fix it; never the access token, should the API quote it.
+ * The API's name of a field the form has, matched without regard to case; a message that names no
+ * field but starts with one the request sent (NestJS: "amount must be a number", "property
+ * calculationType should not exist") names that one.
+ */
+function formFieldOf(problem: ApiProblem, fieldLabels: FieldLabels): string | undefined {
+	const names = Object.keys(fieldLabels);
+	const known = (name: string | undefined) =>
+		name === undefined
+			? undefined
+			: names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+	if (problem.field !== undefined) return known(problem.field) ?? problem.field;
+	return known(/^(?:property\s+)?([A-Za-z_][\w-]*)\b/.exec(problem.text)?.[1]);
+}
+
+function namesField(text: string, field: string): boolean {
+	return new RegExp(`(^|[^\\w])${field.replace(/[^\w]/g, '\\$&')}($|[^\\w])`, 'i').test(text);
+}
+
+/** The sentences of the API's explanation, and the fields at fault by the form's labels. */
+function explanation(
+	body: unknown,
+	fieldLabels: FieldLabels,
+): { text?: string; fieldsAtFault: string[] } {
+	const problems = readErrorBody(body).map((problem) => ({
+		...problem,
+		field: formFieldOf(problem, fieldLabels),
+	}));
+	const label = (field: string) =>
+		Object.hasOwn(fieldLabels, field)
+			? `'${fieldLabels[field].displayName}'`
+			: `the API's '${field}'`;
+	// A fragment ("must be >= 1", as maps of errors per field give them) reads after its field's name.
+	const sentences = problems.map(({ text, field }) =>
+		asSentence(
+			field === undefined || namesField(text, field) || !/^[a-z]/.test(text)
+				? text
+				: `${label(field)} ${text}`,
+		),
+	);
+	const fields = [...new Set(problems.flatMap(({ field }) => (field ? [field] : [])))];
+	return { text: sentences.join(' ') || undefined, fieldsAtFault: fields.map(label) };
+}
+
+function fieldsAtFaultSentence(fields: string[]): string | undefined {
+	if (fields.length === 0) return undefined;
+	if (fields.length === 1) return `The field at fault is ${fields[0]}.`;
+	return `The fields at fault are ${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}.`;
+}
+
+/**
+ * What a failed answer (an HTTP error, a redirect, or a success status whose body says it failed)
+ * says, for the user: a message naming the HTTP status (n8n does not show the error code
+ * everywhere), and a description with the API's own explanation in any of the common error
+ * dialects (apiErrorBody.ts), the fields at fault by the form's labels where the request's
+ * `fieldLabels` know them, and how to fix it; never the access token, should the API quote it.
  */
 export function describeFailedResponse(
 	response: IN8nHttpFullResponse,
@@ -179,19 +227,14 @@ export function describeFailedResponse(
 	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
 	const retryAfterSeconds = seconds(headers['retry-after']);
 	const body = withoutSecret(response.body, accessToken);
-	const { text, field } = apiExplanation(body);
-	const { message, hint } = messageForStatus(status, headers, request, text, retryAfterSeconds);
-	const fieldAtFault =
-		field === undefined
-			? undefined
-			: Object.hasOwn(fieldLabels, field)
-				? `'${fieldLabels[field].displayName}'`
-				: `the API's '${field}'`;
-	const description = [
-		text && `The API said: ${asSentence(text)}`,
-		fieldAtFault && `The field at fault is ${fieldAtFault}.`,
-		hint,
-	]
+	const { text, fieldsAtFault } = explanation(body, fieldLabels);
+	const { message, hint } = isFailedResponse(response)
+		? messageForStatus(status, headers, request, text, retryAfterSeconds)
+		: {
+				message: `The API answered HTTP ${status} but said the request failed`,
+				hint: 'Nothing was output as a success: check in the rental system whether the change was made.',
+			};
+	const description = [text && `The API said: ${text}`, fieldsAtFaultSentence(fieldsAtFault), hint]
 		.filter(Boolean)
 		.join(' ');
 	return { message, description: description || undefined, status, retryAfterSeconds, body };
@@ -234,8 +277,8 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 }
 
 /**
- * The postReceive of every operation: fails the item on an HTTP error status (see apiError), or on
- * an answer that is not JSON. Where the spec does not
+ * The postReceive of every operation: fails the item on an HTTP error status or an answer that says
+ * it failed (see apiError), or on an answer that is not JSON. Where the spec does not
  * show a success body (create quote, attach, update release), an empty answer becomes
  * `{ "success": true }` so that the item still says what happened.
  */
@@ -245,7 +288,7 @@ export function checkApiResponse(request: Pick<FailedRequest, 'fieldLabels' | 'p
 		items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
-		if (isFailedResponse(response)) {
+		if (isFailure(response)) {
 			const { accessToken, baseUrl } = await this.getCredentials<{
 				accessToken?: string;
 				baseUrl?: string;

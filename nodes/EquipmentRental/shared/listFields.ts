@@ -23,9 +23,9 @@ export const pageSizeField: INodeProperties = {
 	name: 'pageSize',
 	type: 'number',
 	typeOptions: { minValue: 1 },
-	default: 1000,
+	default: 100,
 	description:
-		'How many records to ask for per request. If the API serves fewer per page, the node notices and pages at its size.',
+		"How many records to ask for per request (the API's limit). If the API serves fewer per page, the node notices and pages at its size.",
 };
 
 export const parallelRequestsField: INodeProperties = {

@@ -106,22 +106,36 @@ export class ItemParameters {
 
 	/** A list of UUIDs given as an array or as comma-separated text. */
 	uuidList(field: Field, collection?: Field): string[] | undefined {
+		return this.list(field, collection, 'UUIDs', (entry) =>
+			this.checkUuid(field, entry, `a list of UUIDs such as ${EXAMPLE_UUID}, separated by commas`),
+		);
+	}
+
+	/** A list of identifiers of unshown format given as an array or as comma-separated text. */
+	identifierList(field: Field, collection?: Field): string[] | undefined {
+		return this.list(field, collection, 'identifiers', (entry) =>
+			this.checkIdentifier(field, entry, 'a list of identifiers, separated by commas'),
+		);
+	}
+
+	private list(
+		field: Field,
+		collection: Field | undefined,
+		entriesAre: string,
+		check: (entry: unknown) => string,
+	): string[] | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		const entries = typeof value === 'string' ? value.split(',') : value;
 		if (!Array.isArray(entries)) {
-			throw this.invalid(field, 'a list of UUIDs, as an array or comma-separated text', value);
-		}
-		const ids = entries
-			.filter((entry) => !isUnset(entry))
-			.map((entry) =>
-				this.checkUuid(
-					field,
-					entry,
-					`a list of UUIDs such as ${EXAMPLE_UUID}, separated by commas`,
-				),
+			throw this.invalid(
+				field,
+				`a list of ${entriesAre}, as an array or comma-separated text`,
+				value,
 			);
-		return ids.length ? ids : undefined;
+		}
+		const values = entries.filter((entry) => !isUnset(entry)).map(check);
+		return values.length ? values : undefined;
 	}
 
 	private checkUuid(
@@ -138,9 +152,17 @@ export class ItemParameters {
 	identifier(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
+		return this.checkIdentifier(field, value);
+	}
+
+	private checkIdentifier(
+		field: Field,
+		value: unknown,
+		expected = 'a non-empty identifier (text, not "." or "..")',
+	): string {
 		const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 		if (typeof text !== 'string' || text.trim() === '.' || text.trim() === '..') {
-			throw this.invalid(field, 'a non-empty identifier (text, not "." or "..")', value);
+			throw this.invalid(field, expected, value);
 		}
 		return this.wholeCharacters(field, text.trim(), value);
 	}

@@ -11,7 +11,8 @@ const productId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'UUID of the main product, the one that gets booked',
+	description:
+		"Identifier of the main product, the one that gets booked (the vendor's reference types it as text; in practice a UUID)",
 };
 
 const serviceProductId: INodeProperties = {
@@ -35,7 +36,7 @@ export const option: INodePropertyOptions = {
 		method: 'POST',
 		url: '/master-data/v1/product-management/products/{id}/attach',
 		parts: (item) => ({
-			path: { id: item.uuid(productId) as string },
+			path: { id: item.identifier(productId) as string },
 			body: { productId: item.uuid(serviceProductId) },
 		}),
 		fieldsByApiName: { id: productId, productId: serviceProductId },

@@ -5,7 +5,7 @@ import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { PRODUCT_TYPES, productTypeOptions } from './productTypes';
+import { productTypeOptions } from './productTypes';
 
 const customPriceId: INodeProperties = {
 	displayName: 'Custom Price List ID',
@@ -32,7 +32,8 @@ const type: INodeProperties = {
 	type: 'options',
 	default: 'EQUIPMENT',
 	options: productTypeOptions,
-	description: 'Only entries of products of this type',
+	description:
+		'Only entries of products of this type. The two sources name different types (each option says which); a value given by expression is sent as it is.',
 };
 
 const filters: INodeProperties = { ...filtersCollection, options: [productId, type] };
@@ -92,7 +93,7 @@ export const option: INodePropertyOptions = {
 				path: { customPriceId: item.identifier(customPriceId) as string },
 				qs: withoutUnset({
 					productId: item.uuid(productId, filters),
-					type: item.oneOf(type, PRODUCT_TYPES, filters),
+					type: item.text(type, filters),
 				}),
 			}),
 			fieldsByApiName: { customPriceId, productId, type },

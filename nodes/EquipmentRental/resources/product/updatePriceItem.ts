@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
-import { EXAMPLE_UUID } from '../../shared/parameters';
+import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
@@ -13,7 +13,8 @@ const productId: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'UUID of the product whose price item to change',
+	description:
+		"Identifier of the product whose price item to change (the vendor's reference types it as text; in practice a UUID)",
 };
 
 const priceId: INodeProperties = {
@@ -54,8 +55,14 @@ const calculationType: INodeProperties = {
 	displayName: 'Calculation Type',
 	name: 'calculationType',
 	type: 'options',
-	default: 'FIXED',
+	default: '',
 	options: [
+		{
+			name: "Don't Send",
+			value: '',
+			description:
+				"The request has only From Quantity and Price, as in the vendor's reference; the API keeps or applies its own calculation type",
+		},
 		{ name: 'Fixed', value: 'FIXED', description: 'The price is an absolute amount' },
 		{
 			name: 'Percentage',
@@ -63,7 +70,8 @@ const calculationType: INodeProperties = {
 			description: 'The price is a percentage, e.g. of a base price',
 		},
 	],
-	description: 'How the price is read',
+	description:
+		'How the price is read. Only the API description knows this field; a server that refuses fields its reference does not list refuses Fixed and Percentage.',
 };
 
 export const option: INodePropertyOptions = {
@@ -71,17 +79,20 @@ export const option: INodePropertyOptions = {
 	value: 'updatePriceItem',
 	action: 'Update a price item of a product',
 	description:
-		'Change the quantity range, price and calculation type of one price item (tier) of a product',
+		'Change the quantity range and price (and, if you choose, the calculation type) of one price item (tier) of a product',
 	routing: requestPerItem({
 		method: 'PUT',
 		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 		parts: (item) => ({
-			path: { id: item.uuid(productId) as string, priceId: item.identifier(priceId) as string },
-			body: {
+			path: {
+				id: item.identifier(productId) as string,
+				priceId: item.identifier(priceId) as string,
+			},
+			body: withoutUnset({
 				from: item.number(from, { min: 1 }),
 				price: item.number(price, { min: 0 }),
-				calculationType: item.oneOf(calculationType, CALCULATION_TYPES) ?? 'FIXED',
-			},
+				calculationType: item.oneOf(calculationType, CALCULATION_TYPES),
+			}),
 		}),
 		fieldsByApiName: { id: productId, priceId, from, price, calculationType },
 	}),

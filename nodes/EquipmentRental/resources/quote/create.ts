@@ -51,7 +51,7 @@ const bookingIds: INodeProperties = {
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}, ...`,
 	description:
-		'UUIDs of the bookings the quote covers, separated by commas (an array from an expression works too)',
+		"Identifiers of the bookings the quote covers, separated by commas (an array from an expression works too); the vendor's reference types them as text, in practice UUIDs",
 };
 const date: INodeProperties = {
 	displayName: 'Date',
@@ -178,7 +178,7 @@ export const option: INodePropertyOptions = {
 				mediaId: item.uuid(mediaId, additionalFields),
 				mediaName: item.text(mediaName, additionalFields),
 				status: item.text(status, additionalFields),
-				bookingIds: item.uuidList(bookingIds, additionalFields),
+				bookingIds: item.identifierList(bookingIds, additionalFields),
 				startDate: item.dateTime(startDate, additionalFields),
 				endDate: item.dateTime(endDate, additionalFields),
 				externalId: item.identifier(externalId, additionalFields),

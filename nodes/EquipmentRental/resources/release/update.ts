@@ -12,7 +12,7 @@ const releaseId: INodeProperties = {
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
 	description:
-		'UUID of the release to update (36 characters: 8-4-4-4-12 hexadecimal digits). This node cannot look releases up: take it from an earlier step.',
+		"Identifier of the release to update (the vendor's reference types it as text; in practice a UUID). This node cannot look releases up: take it from an earlier step.",
 };
 
 const bookingId: INodeProperties = {
@@ -21,7 +21,8 @@ const bookingId: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'UUID of the booking the release belongs to',
+	description:
+		"Identifier of the booking the release belongs to (the vendor's reference types it as text; in practice a UUID)",
 };
 const endDate: INodeProperties = {
 	displayName: 'End Date',
@@ -89,11 +90,11 @@ export const option: INodePropertyOptions = {
 		method: 'PATCH',
 		url: '/master-data/v1/booking-management/releases/{id}',
 		parts: (item) => {
-			const id = item.uuid(releaseId) as string;
+			const id = item.identifier(releaseId) as string;
 			const body = withoutUnset({
 				startDate: item.dateTime(startDate, updateFields),
 				endDate: item.dateTime(endDate, updateFields),
-				bookingId: item.uuid(bookingId, updateFields),
+				bookingId: item.identifier(bookingId, updateFields),
 				percentage: item.number(percentage, {}, updateFields),
 				quantity: item.number(quantity, {}, updateFields),
 				reason: item.text(reason, updateFields),
