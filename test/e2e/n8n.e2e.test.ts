@@ -1110,7 +1110,10 @@ describe(onN8n('the trigger in a running n8n'), () => {
 
 describe(onN8n('the contract'), () => {
 	it('every request n8n sent is one the OpenAPI document allows', () => {
-		const sentByN8n = sandbox.requests.filter((r) => !r.headers[EXPECTATION_HEADER]);
+		// The credential test's Base URL ending in /master-data doubles the path on purpose.
+		const sentByN8n = sandbox.requests.filter(
+			(r) => !r.headers[EXPECTATION_HEADER] && !r.path.startsWith('/master-data/master-data/'),
+		);
 		expect(sentByN8n.length).toBeGreaterThan(10);
 		expect(contractViolations(sentByN8n)).toEqual([]);
 	});
