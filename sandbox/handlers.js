@@ -138,6 +138,200 @@ const handlers = {
 		);
 		return ok(paginate(matching, query, settings));
 	},
+
+	// Reference data: the read operations of the vendor's reference (and three product writes), so
+	// that the node can look up IDs. The answers follow the reference's pages; openapi.yaml marks
+	// what the pages leave open.
+
+	listClients(store, { query }, settings) {
+		const matching = ordered(store.clients, query).filter(
+			(client) =>
+				matchesSearch(query.search, [client.name, client.number, client.externalId]) &&
+				(query.status === undefined || client.status === query.status) &&
+				(query.partnerType === undefined || client.partnerType === query.partnerType) &&
+				isUpdatedAfter(client, query.updatedAfter),
+		);
+		return ok(paginate(matching, query, settings));
+	},
+
+	getClient(store, { pathParams }) {
+		const id = pathParams.id.toLowerCase();
+		return ok(
+			found(
+				store.clients.find((client) => client.id === id),
+				`No client has the id ${pathParams.id}`,
+				'id',
+			),
+		);
+	},
+
+	getClientByExternalId(store, { pathParams }) {
+		return ok(
+			found(
+				store.clients.find((client) => client.externalId === pathParams.externalId),
+				`No client has the external ID ${pathParams.externalId}`,
+				'externalId',
+			),
+		);
+	},
+
+	// A clientId that no client has matches no contract (an empty page, not 404).
+	listContracts(store, { query }, settings) {
+		const clientId = query.clientId?.toLowerCase();
+		const matching = ordered(store.contracts, query).filter(
+			(contract) =>
+				(clientId === undefined || contract.clientId === clientId) &&
+				(query.status === undefined || contract.status === query.status) &&
+				matchesSearch(query.search, [contract.title, contract.number, contract.externalId]) &&
+				isUpdatedAfter(contract, query.updatedAfter),
+		);
+		return ok(
+			pageOf(paginate(matching, query, settings), (contract) => contractView(store, contract)),
+		);
+	},
+
+	getContract(store, { pathParams }) {
+		const id = pathParams.id.toLowerCase();
+		const contract = found(
+			store.contracts.find((candidate) => candidate.id === id),
+			`No contract has the id ${pathParams.id}`,
+			'id',
+		);
+		return ok(contractView(store, contract));
+	},
+
+	getContractByExternalId(store, { pathParams }) {
+		const contract = found(
+			store.contracts.find((candidate) => candidate.externalId === pathParams.externalId),
+			`No contract has the external ID ${pathParams.externalId}`,
+			'externalId',
+		);
+		return ok(contractView(store, contract));
+	},
+
+	listProducts(store, { query }, settings) {
+		const matching = ordered([...store.products.values()], query).filter(
+			(product) =>
+				(query.type === undefined || isOfType(product, query.type)) &&
+				matchesSearch(query.search, [product.title, product.number, product.externalId]) &&
+				isUpdatedAfter(product, query.updatedAfter),
+		);
+		return ok(
+			pageOf(paginate(matching, query, settings), (product) => productView(store, product)),
+		);
+	},
+
+	getProduct(store, { pathParams }) {
+		return ok(productView(store, findProduct(store, pathParams.id, 'id')));
+	},
+
+	// The reference names this path parameter {id}, though it holds the external ID.
+	getProductByExternalId(store, { pathParams }) {
+		const product = found(
+			[...store.products.values()].find((candidate) => candidate.externalId === pathParams.id),
+			`No product has the external ID ${pathParams.id}`,
+			'id',
+		);
+		return ok(productView(store, product));
+	},
+
+	// The reference's body has no calculation type; part 4.4 makes FIXED the default.
+	addPriceItem(store, { pathParams, body }, settings) {
+		const product = findProduct(store, pathParams.id, 'id');
+		product.priceItems.push({
+			id: randomUUID(),
+			from: body.from,
+			price: body.price,
+			calculationType: 'FIXED',
+		});
+		product.updatedAt = apiNow(settings).toISOString();
+		return { status: 201, body: SUCCESS };
+	},
+
+	deletePriceItem(store, { pathParams }, settings) {
+		const product = findProduct(store, pathParams.id, 'id');
+		const priceId = pathParams.priceId.toLowerCase();
+		const index = product.priceItems.findIndex((item) => item.id === priceId);
+		if (index === -1) {
+			throw pathError(
+				404,
+				`Product ${product.id} has no price item with the id ${pathParams.priceId}`,
+				'priceId',
+			);
+		}
+		product.priceItems.splice(index, 1);
+		product.updatedAt = apiNow(settings).toISOString();
+		return ok(SUCCESS);
+	},
+
+	detachProduct(store, { pathParams, body }, settings) {
+		const mainProduct = findProduct(store, pathParams.id, 'id');
+		const productId = body.productId.toLowerCase();
+		const attached = store.attachments.get(mainProduct.id);
+		if (!attached?.delete(productId)) {
+			throw new HttpError(
+				404,
+				`Product ${body.productId} is not attached to ${mainProduct.id}`,
+				'productId',
+			);
+		}
+		// An empty set would still answer has(): a product without attachments has no entry.
+		if (attached.size === 0) store.attachments.delete(mainProduct.id);
+		mainProduct.updatedAt = apiNow(settings).toISOString();
+		return ok(SUCCESS);
+	},
+
+	getBooking(store, { pathParams }) {
+		const booking = found(
+			store.bookings.get(pathParams.id.toLowerCase()),
+			`No booking has the id ${pathParams.id}`,
+			'id',
+		);
+		return ok(bookingView(store, booking));
+	},
+
+	getBookingByExternalId(store, { pathParams }) {
+		const booking = found(
+			[...store.bookings.values()].find(
+				(candidate) => candidate.externalId === pathParams.externalId,
+			),
+			`No booking has the external ID ${pathParams.externalId}`,
+			'externalId',
+		);
+		return ok(bookingView(store, booking));
+	},
+
+	listEquipment(store, { query }, settings) {
+		const productId = query.productId?.toLowerCase();
+		const modelId = query.modelId?.toLowerCase();
+		const brandId = query.brandId?.toLowerCase();
+		const matching = sortedBy(store.equipment, 'title').filter(
+			(unit) =>
+				matchesSearch(query.search, [unit.invNumber, unit.id, unit.title, unit.externalId]) &&
+				(productId === undefined || unit.productId === productId) &&
+				(modelId === undefined || unit.modelId === modelId) &&
+				(brandId === undefined || unit.brandId === brandId),
+		);
+		return ok(pageOf(paginate(matching, query, settings), equipmentView));
+	},
+
+	getEquipment(store, { pathParams }) {
+		const id = pathParams.id.toLowerCase();
+		const unit = found(
+			store.equipment.find((candidate) => candidate.id === id),
+			`No equipment has the id ${pathParams.id}`,
+			'id',
+		);
+		return ok(equipmentView(unit));
+	},
+
+	getEquipmentUsage(store, { pathParams }) {
+		return ok(store.equipmentUsage.get(pathParams.date) ?? []);
+	},
+
+	getEquipmentWorkingHours(store, { pathParams }) {
+		return ok(store.workingHours.get(pathParams.date) ?? []);
+	},
 };
 
 /**
@@ -220,6 +414,122 @@ function sortedBy(items, field) {
 		sorted,
 	});
 	return sorted;
+}
+
+/**
+ * The items in the order the query asks for: by `sortBy` (then id), reversed for DESC. The reference
+ * writes the direction in capitals; lower case is taken as well.
+ */
+function ordered(items, { sortBy, sortDirection }) {
+	const ascending = sortedBy(items, sortBy);
+	return sortDirection.toUpperCase() === 'DESC' ? [...ascending].reverse() : ascending;
+}
+
+/** Whether a case-insensitive `search` is part of one of the values (all match without one). */
+function matchesSearch(search, values) {
+	if (search === undefined) return true;
+	const needle = search.toLowerCase();
+	return values.some((value) => value != null && String(value).toLowerCase().includes(needle));
+}
+
+/** Updated strictly after `updatedAfter` (all match without one), by the API's clock's stamps. */
+function isUpdatedAfter(record, updatedAfter) {
+	return updatedAfter === undefined || Date.parse(record.updatedAt) > Date.parse(updatedAfter);
+}
+
+/**
+ * The record, or a 404 naming the path parameter that led nowhere.
+ * @template T
+ * @param {T | undefined} record
+ * @param {string} message
+ * @param {string} name
+ * @returns {T}
+ */
+function found(record, message, name) {
+	if (record === undefined) throw pathError(404, message, name);
+	return record;
+}
+
+function pageOf(page, view) {
+	return { content: page.content.map(view), total: page.total };
+}
+
+/**
+ * The reference's product (page `products`): RESOURCE for every type that is not a service, the price
+ * items as id, from and price, the custom price list entries that hold the product, and the service
+ * products attached to it and the products it is attached to.
+ */
+function productView(store, product) {
+	const link = (id) => {
+		const linked = store.products.get(id);
+		return { id, title: linked.title, number: linked.number, type: referenceType(linked) };
+	};
+	const attachedTo = [...store.attachments]
+		.filter(([, attached]) => attached.has(product.id))
+		.map(([mainId]) => link(mainId));
+	return {
+		id: product.id,
+		externalId: product.externalId,
+		title: product.title,
+		number: product.number,
+		additionalInformation: product.additionalInformation,
+		createdAt: product.createdAt,
+		updatedAt: product.updatedAt,
+		type: referenceType(product),
+		unitType: product.unitType,
+		defaultPeriodType: product.defaultPeriodType,
+		defaultQuantity: product.defaultQuantity,
+		authorId: product.authorId,
+		organizationId: product.organizationId,
+		// Sorted by quantity, as tiers are read; sort keeps items of the same `from` in their order.
+		priceList: [...product.priceItems]
+			.sort((left, right) => left.from - right.from)
+			.map(({ id, from, price }) => ({ id, from, price })),
+		customPriceList: [...store.priceLists].flatMap(([customPriceId, entries]) =>
+			entries
+				.filter((entry) => entry.productId === product.id)
+				.flatMap((entry) => [entry, ...entry.children])
+				.map((entry) => ({
+					id: entry.id,
+					customPriceId,
+					from: entry.from,
+					price: entry.priceListPrice,
+				})),
+		),
+		attachments: [...(store.attachments.get(product.id) ?? [])].map(link),
+		attachedTo,
+	};
+}
+
+function referenceType(product) {
+	return product.type === 'SERVICE' ? 'SERVICE' : 'RESOURCE';
+}
+
+/** The reference's contract (page `contracts`), with the IDs of its bookings. */
+function contractView(store, contract) {
+	const bookings = [...store.bookings.values()]
+		.filter((booking) => booking.contractId === contract.id)
+		.map((booking) => ({ id: booking.id, externalId: booking.externalId }));
+	return { ...contract, bookings };
+}
+
+/**
+ * The reference's booking (page `bookings`): its contract and its releases embedded. The client is
+ * the contract's (contract.clientId); the reference shows no clientId of the booking itself.
+ */
+function bookingView(store, booking) {
+	const { clientId: _clientId, ...fields } = booking;
+	const contract = store.contracts.find((candidate) => candidate.id === booking.contractId);
+	const releases = sortedBy(
+		[...store.releases.values()].filter((release) => release.bookingId === booking.id),
+		'startDate',
+	);
+	return { ...fields, contract: contractView(store, contract), releases };
+}
+
+/** The reference's equipment (page `equipments`); the sandbox tracks no inventory of it. */
+function equipmentView(unit) {
+	return { ...unit, inventory: [] };
 }
 
 /** `maxPageSize` silently caps the requested limit, as a server with a page-size ceiling would. */

@@ -104,11 +104,137 @@ const MODEL_CATEGORIES = [
 const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
 
 /**
+ * Clients beyond the first six, so that a client picker has more than two pages of 20. "Acme
+ * Construction" is the one the reference-data tests search for (fixtures.acmeClientId).
+ */
+const MORE_CLIENT_NAMES = [
+	'Acme Construction',
+	'Bergmann Tiefbau GmbH',
+	'Northline Civil Engineering',
+	'Rheinland Gerüstbau',
+	'Brightwater Utilities',
+	'Keller & Sohn Bauunternehmung',
+	'Summit Roofing Ltd',
+	'Alpenblick Hochbau AG',
+	'Coastal Marine Works',
+	'Hansa Logistikbau',
+	'Meridian Facility Services',
+	'Oakridge Homes',
+	'Vogel Elektrotechnik',
+	'Ironbridge Steel Erectors',
+	'Lindner Garten- und Landschaftsbau',
+	'Pioneer Demolition',
+	'Silverline Events GmbH',
+	'Town of Westbrook',
+	'Weser Wasserbau',
+	'Granite Paving Co.',
+	'Falkenstein Immobilien',
+	'Redwood Timber Frames',
+	'Elbtal Straßenbau',
+	'Crestview Property Management',
+	'Schmidt Haustechnik',
+	'Harborview Shipyards',
+	'Nordlicht Solarparks',
+	'Stonegate Masonry',
+	'Donau Brückenbau',
+	'Evergreen Landscaping Services',
+	'Taunus Fertighaus',
+	'Clearwater Drilling',
+	'Ostsee Hafenbetriebe',
+	'Highpoint Glazing',
+	'Baumann Abbruch & Recycling',
+	'Riverside Council',
+	'Saxonia Industriebau',
+	'Blue Ridge Excavation',
+	'Mosel Weinbau Service',
+	'Trident Offshore Services',
+	'Kranich Eventtechnik',
+	'Lakeshore University Facilities',
+];
+
+/** Cities (with postal codes) of client and site addresses; Berlin is left to Acme's site. */
+const CITIES = [
+	['Hamburg', '20095'],
+	['Munich', '80331'],
+	['Cologne', '50667'],
+	['Frankfurt am Main', '60311'],
+	['Stuttgart', '70173'],
+	['Düsseldorf', '40213'],
+	['Leipzig', '04109'],
+	['Dresden', '01067'],
+	['Hanover', '30159'],
+	['Nuremberg', '90402'],
+	['Bremen', '28195'],
+	['Essen', '45127'],
+];
+const STREETS = [
+	'Hauptstraße',
+	'Industriestraße',
+	'Am Hafen',
+	'Gewerbering',
+	'Bahnhofstraße',
+	'Lindenallee',
+	'Werkstraße',
+	'Schlossplatz',
+];
+const SITE_KINDS = [
+	'office tower',
+	'bridge renovation',
+	'residential block',
+	'logistics hall',
+	'school extension',
+	'road works',
+	'hospital wing',
+	'rail depot',
+	'festival grounds',
+	'sewer renewal',
+];
+const CONTACT_NAMES = [
+	'Anna Keller',
+	'Jonas Weber',
+	'Laura Fischer',
+	'Mehmet Yilmaz',
+	'Sophie Becker',
+	'Tom Richter',
+	'Claire Martin',
+	'Lukas Hoffmann',
+];
+const CONTACT_POSITIONS = ['Site manager', 'Project manager', 'Foreman', 'Purchasing'];
+const CREDIT_LIMITS = [10000, 25000, 50000, 100000, 250000];
+const PAYMENT_TERMS = [14, 30, 45, 60];
+
+/** The vendor's reference's unit types (openapi.yaml, Product: unitType) of the catalogue's units. */
+const UNIT_TYPES = {
+	day: 'DAY',
+	hour: 'HOUR',
+	km: 'KILOMETER',
+	litre: 'LITRE',
+	piece: 'PIECE',
+	'flat rate': 'FLAT_RATE',
+	percent: 'PERCENT',
+};
+
+/**
  * @typedef {'EQUIPMENT' | 'PERSON' | 'SERVICE' | 'INVENTORY'} ProductType
  * @typedef {{ id: string, from: number, price: number, calculationType: 'FIXED' | 'PERCENTAGE' }}
  * PriceItem
- * @typedef {{ id: string, type: ProductType, title: string, number: string, unit: string,
- * priceItems: PriceItem[] }} Product
+ * @typedef {object} Product `type` is the description's (part 2.6); the vendor's reference fields
+ * (externalId ... updatedAt) are added by describeProducts
+ * @property {string} id
+ * @property {ProductType} type
+ * @property {string} title
+ * @property {string} number
+ * @property {string} unit
+ * @property {PriceItem[]} priceItems
+ * @property {string} externalId
+ * @property {string} additionalInformation
+ * @property {string} unitType
+ * @property {'CALENDAR_DAYS' | 'WORKING_DAYS'} defaultPeriodType
+ * @property {number} defaultQuantity
+ * @property {string} authorId
+ * @property {string} organizationId
+ * @property {string} createdAt
+ * @property {string} updatedAt
  * @typedef {object} PriceListEntry custom price list entry of part 2.2
  * @property {string} id
  * @property {string} productId
@@ -122,8 +248,41 @@ const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
  * @property {number} priceListPrice
  * @property {'PRICE' | 'PERCENTAGE'} discountCalculation
  * @property {PriceListEntry[]} children
- * @typedef {{ id: string, clientId: string, contractId: string, productId: string, quantity:
- * number, startDate: string, endDate: string }} Booking
+ * @typedef {object} Client the client of the vendor's reference (page `clients`)
+ * @property {string} id
+ * @property {string} name
+ * @property {number} number
+ * @property {string} externalId
+ * @property {string} customPriceId
+ * @property {string} status
+ * @property {string} partnerType
+ * @property {string} createdAt
+ * @property {string} updatedAt
+ * @typedef {object} Contract the contract of the vendor's reference (page `contracts`)
+ * @property {string} id
+ * @property {string} clientId
+ * @property {string} number
+ * @property {string} title
+ * @property {string} externalId
+ * @property {'PLANNED' | 'IN_PROGRESS' | 'COMPLETED'} status
+ * @property {string} startDate
+ * @property {string} endDate
+ * @property {string} pickUpAddress
+ * @property {string} deliveryAddress
+ * @property {boolean} selfPickUp
+ * @property {string} createdAt
+ * @property {string} updatedAt
+ * @typedef {object} Booking `externalId` and the fields after it are added by describeBookings
+ * @property {string} id
+ * @property {string} clientId
+ * @property {string} contractId
+ * @property {string} productId
+ * @property {number} quantity
+ * @property {string} startDate
+ * @property {string} endDate
+ * @property {string} externalId
+ * @property {string} status
+ * @property {string} updatedAt
  * @typedef {object} Release
  * @property {string} id
  * @property {string} bookingId
@@ -139,14 +298,39 @@ const MODEL_SUFFIXES = ['', ' LC', ' E', ' Pro', ' XR', ' RT', ' Gen 2'];
  * @typedef {{ id: string, name: string }} Brand
  * @typedef {{ id: string, name: string, brandId: string, brand: Brand, category: string, updatedAt:
  * string, createdAt: string }} ModelEntity
- * @typedef {{ id: string, productId: string, invNumber: string | null, beaconId: string | null }}
- * EquipmentUnit
+ * @typedef {object} EquipmentUnit a piece of equipment; the fields after beaconId are the vendor's
+ * reference's (page `equipments`), added by describeEquipmentUnits
+ * @property {string} id
+ * @property {string} productId
+ * @property {string | null} invNumber
+ * @property {string | null} beaconId
+ * @property {string} title
+ * @property {string} externalId
+ * @property {string | null} modelId
+ * @property {string | null} brandId
+ * @property {string} warehouseId
+ * @property {string} createdAt
+ * @property {string} updatedAt
+ * @typedef {{ id: string, type: 'PROJECT' | 'WAREHOUSE', name: string, costCenter: string }} Site
+ * a site where equipment is used (equipment usage)
  * @typedef {object} EquipmentDistance distance record of part 2.5
  * @property {string} id
  * @property {string} date
  * @property {number | null} distance
  * @property {string} equipmentId
  * @property {{ id: string, invNumber: string | null, beaconId: string | null }} equipment
+ * @typedef {object} WorkingHours working hours record of the vendor's reference (page
+ * `equipment-working-hours`)
+ * @property {string} id
+ * @property {string} start
+ * @property {string} end
+ * @property {number} duration milliseconds
+ * @property {string} equipmentId
+ * @property {{ id: string, invNumber: string | null, beaconId: string | null }} equipment
+ * @typedef {object} EquipmentUsage usage record of the vendor's reference (page `equipment-usage`)
+ * @property {number} duration milliseconds
+ * @property {{ id: string, invNumber: string | null, beaconId: string | null }} equipment
+ * @property {{ id: string, costCenter: string, type: 'PROJECT' | 'WAREHOUSE' }} site
  */
 
 /**
@@ -188,6 +372,58 @@ function createStore(options = {}) {
 	const [firstRelease] = releases.values();
 	const releaseBooking = bookings.get(firstRelease.bookingId);
 
+	// The fields of the vendor's reference pages, and the clients and contracts added for it, come
+	// from streams of their own: the identifiers above stay what tests and example workflows know.
+	const organizationId = randomFor('organization').uuid();
+	describeProducts(randomFor('product-reference'), { products, organizationId, today });
+	const sites = createSites(randomFor('sites'));
+	describeEquipmentUnits(randomFor('equipment-reference'), {
+		equipmentUnits,
+		products,
+		models: modelList,
+		sites,
+		today,
+	});
+	const priceListIds = [...priceLists.keys()];
+	describeClients(randomFor('client-reference'), {
+		clients,
+		priceListIds,
+		fixtureClient: { id: releaseBooking.clientId, customPriceId },
+		organizationId,
+		today,
+	});
+	describeContracts(randomFor('contract-reference'), { contracts, clients, organizationId, today });
+	describeBookings(randomFor('booking-reference'), {
+		bookings,
+		contracts,
+		products,
+		equipmentUnits,
+		today,
+	});
+	const moreClients = createMoreClients(randomFor('more-clients'), {
+		firstIndex: clients.length,
+		priceListIds,
+		organizationId,
+		today,
+	});
+	clients.push(...moreClients.clients);
+	contracts.push(...moreClients.contracts);
+	const workingHours = createWorkingHours(randomFor('equipment-working-hours'), {
+		equipmentUnits,
+		days,
+		today,
+	});
+	const equipmentUsage = createUsageReports(randomFor('equipment-usage'), {
+		workingHours,
+		equipmentUnits,
+		sites,
+	});
+	const acmeClient = moreClients.clients.find((client) => client.name === ACME_CLIENT_NAME);
+	const acmeBerlinContract = moreClients.contracts.find(
+		(contract) => contract.title === ACME_BERLIN_SITE.title,
+	);
+	const releaseContract = contracts.find((contract) => contract.id === releaseBooking.contractId);
+
 	return {
 		products,
 		priceLists,
@@ -204,6 +440,12 @@ function createStore(options = {}) {
 		models: modelList,
 		equipment: equipmentUnits,
 		distances,
+		/** Warehouses and project sites where equipment is used (equipment usage). */
+		sites,
+		/** @type {Map<string, WorkingHours[]>} date (YYYY-MM-DD) -> records */
+		workingHours,
+		/** @type {Map<string, EquipmentUsage[]>} date (YYYY-MM-DD) -> records */
+		equipmentUsage,
 		fixtures: {
 			customPriceId,
 			equipmentProductId: equipmentProduct.id,
@@ -220,6 +462,17 @@ function createStore(options = {}) {
 			modelId: modelList[0]?.id,
 			equipmentId: equipmentUnits.find((unit) => unit.invNumber && unit.beaconId)?.id,
 			distanceDate: formatDate(new Date(today.getTime() - DAY_MS)),
+			/** "Acme Construction", one of the clients beyond the first page of 20. */
+			acmeClientId: acmeClient.id,
+			/** Acme's contract titled "Berlin Hauptbahnhof site". */
+			acmeBerlinContractId: acmeBerlinContract.id,
+			/** External IDs of the fixture client, contract, equipment product and booking. */
+			clientExternalId: clients.find((client) => client.id === releaseBooking.clientId).externalId,
+			contractExternalId: releaseContract.externalId,
+			productExternalId: equipmentProduct.externalId,
+			bookingExternalId: releaseBooking.externalId,
+			/** The last day with equipment usage and working hours: yesterday. */
+			usageDate: formatDate(new Date(today.getTime() - DAY_MS)),
 		},
 	};
 }
@@ -284,6 +537,11 @@ function priceListEntry(id, product, priceItem, discountCalculation, discount) {
 	};
 }
 
+/**
+ * The first six clients and their contracts (id, name; id, clientId, number): describeClients and
+ * describeContracts add the vendor's reference fields.
+ * @returns {{ clients: Client[], contracts: Contract[] }}
+ */
 function createClientsAndContracts(random) {
 	const clients = CLIENT_NAMES.map((name) => ({ id: random.uuid(), name }));
 	const contracts = clients.flatMap((client, clientIndex) =>
@@ -391,7 +649,11 @@ function createModels(random, { brands, count, today }) {
 	return models;
 }
 
-/** Pieces of equipment; some lack an inventory number or a beacon (part 2.5 allows null). */
+/**
+ * Pieces of equipment; some lack an inventory number or a beacon (part 2.5 allows null).
+ * describeEquipmentUnits adds the vendor's reference fields.
+ * @returns {EquipmentUnit[]}
+ */
 function createEquipmentUnits(random, { products, count }) {
 	const equipmentProducts = [...products.values()].filter(
 		(product) => product.type === 'EQUIPMENT',
@@ -420,6 +682,368 @@ function createDistanceReports(random, { equipmentUnits, days, today }) {
 		distances.set(formatDate(day), records);
 	}
 	return distances;
+}
+
+const ACME_CLIENT_NAME = 'Acme Construction';
+/** Acme's first contract: the site the reference-data tests look for by "Berlin". */
+const ACME_BERLIN_SITE = {
+	title: 'Berlin Hauptbahnhof site',
+	city: 'Berlin',
+	zipCode: '10557',
+	startDaysFromToday: -30,
+	durationDays: 210,
+};
+const PUBLIC_CLIENT = /\b(City|Town) of\b|Council|University/;
+const SECOND = 1000;
+
+/**
+ * The vendor's reference fields of a product (page `products`): derived from its number, unit and
+ * type, with moments of creation and update before the reference date.
+ */
+function describeProducts(random, { products, organizationId, today }) {
+	const authorId = random.uuid();
+	for (const product of products.values()) {
+		const updatedAt = momentBefore(random, today.getTime(), 180);
+		Object.assign(product, {
+			externalId: `ERP-PR-${product.number}`,
+			additionalInformation: `${product.title}, priced per ${product.unit}.`,
+			unitType: UNIT_TYPES[product.unit],
+			// The reference's period types (CALENDAR_DAYS, WORKING_DAYS) are the booking page's: staff
+			// work on working days, everything else is rented by the calendar.
+			defaultPeriodType: product.type === 'PERSON' ? 'WORKING_DAYS' : 'CALENDAR_DAYS',
+			defaultQuantity: 1,
+			authorId,
+			organizationId,
+			createdAt: new Date(momentBefore(random, Date.parse(updatedAt), 3 * 365)).toISOString(),
+			updatedAt,
+		});
+	}
+}
+
+/** Warehouses (one per depot) and project sites, each with its cost center (equipment usage). */
+function createSites(random) {
+	const costCenter = () => String(random.integer(1000000, 9999999));
+	/** @type {Site[]} */
+	const warehouses = DEPOTS.map((name) => ({
+		id: random.uuid(),
+		type: 'WAREHOUSE',
+		name,
+		costCenter: costCenter(),
+	}));
+	/** @type {Site[]} */
+	const projects = Array.from({ length: 12 }, (_, index) => ({
+		id: random.uuid(),
+		type: 'PROJECT',
+		name: `Project site ${index + 1}`,
+		costCenter: costCenter(),
+	}));
+	return [...warehouses, ...projects];
+}
+
+/**
+ * The vendor's reference fields of each piece of equipment (page `equipments`): its product's title,
+ * a model (and so a brand) of the seeded models, and a home warehouse.
+ */
+function describeEquipmentUnits(random, { equipmentUnits, products, models, sites, today }) {
+	const warehouses = sites.filter((site) => site.type === 'WAREHOUSE');
+	equipmentUnits.forEach((unit, index) => {
+		const model = random.pick(models);
+		const updatedAt = momentBefore(random, today.getTime(), 365);
+		Object.assign(unit, {
+			title: products.get(unit.productId).title,
+			externalId: `ERP-EQ-${10001 + index}`,
+			modelId: model?.id ?? null,
+			brandId: model?.brandId ?? null,
+			warehouseId: random.pick(warehouses).id,
+			year: random.integer(2012, today.getUTCFullYear()),
+			serial_number: `SN-${random.integer(10000000, 99999999)}`,
+			active: !random.chance(0.05),
+			createdAt: new Date(momentBefore(random, Date.parse(updatedAt), 4 * 365)).toISOString(),
+			updatedAt,
+		});
+	});
+}
+
+/**
+ * The vendor's reference fields of the first clients (page `clients`). The client of the fixture
+ * booking gets the fixture custom price list, so that its customPriceId leads to fixtures.customPriceId.
+ */
+function describeClients(random, { clients, priceListIds, fixtureClient, organizationId, today }) {
+	clients.forEach((client, index) => {
+		Object.assign(
+			client,
+			clientFields(random, {
+				name: client.name,
+				index,
+				customPriceId:
+					client.id === fixtureClient.id
+						? fixtureClient.customPriceId
+						: priceListIds[index % priceListIds.length],
+				organizationId,
+				today,
+			}),
+		);
+	});
+}
+
+function clientFields(random, { name, index, customPriceId, organizationId, today }) {
+	const number = 10001 + index;
+	const [city, postalCode] = random.pick(CITIES);
+	const street = random.pick(STREETS);
+	const domain = `${slugOf(name)}.example`;
+	const creditLimit = random.pick(CREDIT_LIMITS);
+	const updatedAt = momentBefore(random, today.getTime(), 365);
+	return {
+		number,
+		longName: name,
+		externalId: `ERP-CL-${number}`,
+		customPriceId,
+		creditLimit,
+		usedLimit: roundCents(creditLimit * random.next() * 0.8),
+		paymentTerms: random.pick(PAYMENT_TERMS),
+		frameContract: random.chance(0.3),
+		selfInsurance: random.chance(0.2),
+		street,
+		streetAndNumber: `${street} ${random.integer(1, 180)}`,
+		city,
+		postalCode,
+		country: 'Germany',
+		phone: `+49 ${random.integer(30, 899)} ${random.integer(100000, 9999999)}`,
+		email: `info@${domain}`,
+		website: `https://www.${domain}`,
+		partnerType: PUBLIC_CLIENT.test(name) ? 'PUBLIC' : random.pick(['INDUSTRY', 'CRAFT']),
+		status: random.chance(0.1) ? 'INACTIVE' : 'ACTIVE',
+		organization: organizationId,
+		createdAt: new Date(momentBefore(random, Date.parse(updatedAt), 5 * 365)).toISOString(),
+		updatedAt,
+		contactPersons: [],
+	};
+}
+
+/** The vendor's reference fields of the first contracts (page `contracts`), keeping id and number. */
+function describeContracts(random, { contracts, clients, organizationId, today }) {
+	for (const contract of contracts) {
+		const client = clients.find((candidate) => candidate.id === contract.clientId);
+		Object.assign(
+			contract,
+			contractFields(random, { number: contract.number, client, organizationId, today }),
+		);
+	}
+}
+
+/**
+ * A construction site's contract. Its status follows its dates: PLANNED before the start, COMPLETED
+ * after the end, IN_PROGRESS between.
+ * @param {import('./random').Random} random
+ * @param {{ number: string, client: { email: string }, organizationId: string, today: Date, site?:
+ * typeof ACME_BERLIN_SITE }} options
+ */
+function contractFields(random, { number, client, organizationId, today, site }) {
+	const [randomCity, randomZipCode] = random.pick(CITIES);
+	const city = site?.city ?? randomCity;
+	const zipCode = site?.zipCode ?? randomZipCode;
+	const title = site?.title ?? `${city} ${random.pick(SITE_KINDS)}`;
+	const start = today.getTime() + (site?.startDaysFromToday ?? random.integer(-300, 30)) * DAY_MS;
+	const end = start + (site?.durationDays ?? random.integer(60, 540)) * DAY_MS;
+	const status =
+		start > today.getTime() ? 'PLANNED' : end < today.getTime() ? 'COMPLETED' : 'IN_PROGRESS';
+	const street = `${random.pick(STREETS)} ${random.integer(1, 180)}`;
+	const contactName = random.pick(CONTACT_NAMES);
+	const createdAt = Math.min(start - random.integer(5, 60) * DAY_MS, today.getTime() - DAY_MS);
+	return {
+		title,
+		constructionName: title,
+		externalId: `ERP-${number}`,
+		status,
+		isInactive: status === 'COMPLETED',
+		startDate: new Date(start).toISOString(),
+		endDate: new Date(end).toISOString(),
+		street,
+		city,
+		zipCode,
+		country: 'Germany',
+		pickUpAddress: random.pick(DEPOTS),
+		deliveryAddress: `${street}, ${zipCode} ${city}`,
+		selfPickUp: random.chance(0.2),
+		contactName,
+		contactPosition: random.pick(CONTACT_POSITIONS),
+		contactPhone: `+49 ${random.integer(150, 179)} ${random.integer(1000000, 9999999)}`,
+		contactEmail: `${slugOf(contactName).replace('-', '.')}@${client.email.split('@')[1]}`,
+		additionalInformation: '',
+		organization: organizationId,
+		createdAt: new Date(createdAt).toISOString(),
+		updatedAt: momentBetween(random, createdAt, today.getTime()),
+	};
+}
+
+/**
+ * Clients (and 1 to 3 contracts each) beyond the first six, numbered on from them; Acme
+ * Construction has two contracts, the first on the Berlin site.
+ */
+function createMoreClients(random, { firstIndex, priceListIds, organizationId, today }) {
+	/** @type {Client[]} */
+	const clients = [];
+	/** @type {Contract[]} */
+	const contracts = [];
+	MORE_CLIENT_NAMES.forEach((name, offset) => {
+		const index = firstIndex + offset;
+		const isAcme = name === ACME_CLIENT_NAME;
+		const client = {
+			id: random.uuid(),
+			name,
+			...clientFields(random, {
+				name,
+				index,
+				customPriceId: priceListIds[index % priceListIds.length],
+				organizationId,
+				today,
+			}),
+			...(isAcme ? { status: 'ACTIVE' } : {}),
+		};
+		clients.push(client);
+		const contractCount = isAcme ? 2 : random.integer(1, 3);
+		for (let contractIndex = 0; contractIndex < contractCount; contractIndex += 1) {
+			const number = `CT-${2024 + contractIndex}-${String(index + 1).padStart(4, '0')}`;
+			contracts.push({
+				id: random.uuid(),
+				clientId: client.id,
+				number,
+				...contractFields(random, {
+					number,
+					client,
+					organizationId,
+					today,
+					site: isAcme && contractIndex === 0 ? ACME_BERLIN_SITE : undefined,
+				}),
+			});
+		}
+	});
+	return { clients, contracts };
+}
+
+/**
+ * The vendor's reference fields of each booking (page `bookings`). The external ID follows the
+ * booking's place in the seed; the booked entity is a piece of equipment of the booked product when
+ * there is one (staff are not modelled: a person gets an ID of its own).
+ */
+function describeBookings(random, { bookings, contracts, products, equipmentUnits, today }) {
+	const lastUpdatedById = random.uuid();
+	[...bookings.values()].forEach((booking, index) => {
+		const product = products.get(booking.productId);
+		const contract = contracts.find((candidate) => candidate.id === booking.contractId);
+		const units = equipmentUnits.filter((unit) => unit.productId === product.id);
+		const start = Date.parse(booking.startDate);
+		const end = Date.parse(booking.endDate);
+		const normalPrice = product.priceItems[0].price;
+		const billedUnitsPerDay = product.unit === 'hour' ? 8 : 1;
+		Object.assign(booking, {
+			externalId: `ERP-BKG-${10001 + index}`,
+			entityId: units.length > 0 ? random.pick(units).id : random.uuid(),
+			productType: product.type,
+			changePrice: false,
+			normalUsage: 8,
+			unitType: product.unitType,
+			normalPrice,
+			exceptionalUsagePrice: roundCents(normalPrice * 1.5),
+			normalUsageType: 'DAY',
+			periodType: product.defaultPeriodType,
+			status: start > today.getTime() ? 'RESERVED' : end < today.getTime() ? 'RETURNED' : 'ON_RENT',
+			billingStatus: end < today.getTime() ? 'BILLED' : 'NOT_BILLED',
+			cost: roundCents(
+				normalPrice * booking.quantity * billedUnitsPerDay * Math.round((end - start) / DAY_MS),
+			),
+			pickUpAddress: contract.pickUpAddress,
+			deliveryAddress: contract.deliveryAddress,
+			selfPickUp: contract.selfPickUp,
+			lastUpdatedById,
+			updatedAt: momentBefore(random, today.getTime(), 60),
+			deletedAt: null,
+		});
+	});
+}
+
+/**
+ * One working-hours record per piece of equipment and day, for the `days` days ending yesterday.
+ * A shift that runs past midnight is split at 00:00 UTC, as the vendor's reference says: the day's
+ * record ends at 00:00 and the next day's record is the rest of that shift, from 00:00.
+ */
+function createWorkingHours(random, { equipmentUnits, days, today }) {
+	/** @type {Map<string, WorkingHours[]>} */
+	const workingHours = new Map();
+	/** @type {Map<string, number>} equipment id -> milliseconds of its shift left after midnight */
+	const carriedOver = new Map();
+	for (let daysAgo = days; daysAgo >= 1; daysAgo -= 1) {
+		const dayStart = today.getTime() - daysAgo * DAY_MS;
+		const dayEnd = dayStart + DAY_MS;
+		const records = equipmentUnits.map((unit) => {
+			const carried = carriedOver.get(unit.id);
+			carriedOver.delete(unit.id);
+			const start = carried ? dayStart : dayStart + random.integer(5 * 60, 21 * 60) * 60 * SECOND;
+			const shiftEnd = carried
+				? dayStart + carried
+				: start + random.integer(30, 10 * 60) * 60 * SECOND;
+			if (shiftEnd > dayEnd) carriedOver.set(unit.id, shiftEnd - dayEnd);
+			const end = Math.min(shiftEnd, dayEnd);
+			return {
+				id: random.uuid(),
+				start: new Date(start).toISOString(),
+				end: new Date(end).toISOString(),
+				duration: end - start,
+				equipmentId: unit.id,
+				equipment: { id: unit.id, invNumber: unit.invNumber, beaconId: unit.beaconId },
+			};
+		});
+		workingHours.set(formatDate(new Date(dayStart)), records);
+	}
+	return workingHours;
+}
+
+/**
+ * One usage record per piece of equipment and day: the day's working hours, on one site (its home
+ * warehouse, or a project site).
+ */
+function createUsageReports(random, { workingHours, equipmentUnits, sites }) {
+	const projects = sites.filter((site) => site.type === 'PROJECT');
+	const siteById = new Map(sites.map((site) => [site.id, site]));
+	/** @type {Map<string, EquipmentUsage[]>} */
+	const usage = new Map();
+	for (const [date, records] of workingHours) {
+		usage.set(
+			date,
+			records.map((record, index) => {
+				const unit = equipmentUnits[index];
+				const site = random.chance(0.35) ? siteById.get(unit.warehouseId) : random.pick(projects);
+				return {
+					duration: record.duration,
+					equipment: { ...record.equipment },
+					site: { id: site.id, costCenter: site.costCenter, type: site.type },
+				};
+			}),
+		);
+	}
+	return usage;
+}
+
+/** An ISO moment up to `maxDays` days (to the second) before `beforeMs`. */
+function momentBefore(random, beforeMs, maxDays) {
+	return new Date(beforeMs - random.integer(1, maxDays * 24 * 60 * 60) * SECOND).toISOString();
+}
+
+/** An ISO moment between `fromMs` and `toMs`, to the second. */
+function momentBetween(random, fromMs, toMs) {
+	return new Date(
+		fromMs + random.integer(0, Math.max(0, Math.floor((toMs - fromMs) / SECOND))) * SECOND,
+	).toISOString();
+}
+
+/** Lower-case words joined by hyphens, ASCII only (for e-mail domains). */
+function slugOf(text) {
+	return text
+		.replace(/ß/g, 'ss')
+		.normalize('NFD')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '');
 }
 
 function reportedDistance(random) {

@@ -24,13 +24,31 @@ const TOKEN = 'api-token-7d1e';
 const ADMIN_TOKEN = 'admin-token-c42a';
 const MODELS = '/master-data/v1/equipment-management/models';
 const INTEGRATION_API_OPERATIONS = [
+	'addPriceItem',
 	'attachProduct',
 	'createQuote',
 	'deleteInventory',
+	'deletePriceItem',
+	'detachProduct',
 	'editProductPriceItem',
+	'getBooking',
+	'getBookingByExternalId',
+	'getClient',
+	'getClientByExternalId',
+	'getContract',
+	'getContractByExternalId',
+	'getEquipment',
 	'getEquipmentDistance',
+	'getEquipmentUsage',
+	'getEquipmentWorkingHours',
+	'getProduct',
+	'getProductByExternalId',
+	'listClients',
+	'listContracts',
 	'listCustomPriceListEntries',
+	'listEquipment',
 	'listEquipmentModels',
+	'listProducts',
 	'updateRelease',
 ];
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
