@@ -50,7 +50,7 @@ describe('Errors', () => {
 		]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems[0].json.error).toMatch(
-			/^'Service Product ID' must be a UUID .*\[item 0\]\. Received the text "not-a-uuid"\.$/,
+			/^'Service Product' must be a UUID .*\[item 0\]\. Received the text "not-a-uuid"\.$/,
 		);
 		expect(errorItems[1].json.error).toContain('The API rejected the request (HTTP 422)');
 		expect(suite.sandbox.requests).toHaveLength(2);
@@ -67,12 +67,12 @@ describe('Errors', () => {
 			const { inventoryProductId: product, serviceProductId: service } = suite.fixtures;
 			return {
 				input: { product, service },
-				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product ID'.`,
+				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product'.`,
 			};
 		};
 		const badUuid = {
 			input: { product: EXAMPLE_UUID, service: 'not-a-uuid' },
-			error: `'Service Product ID' must be a UUID such as ${EXAMPLE_UUID} [item 1]. Received the text "not-a-uuid".`,
+			error: `'Service Product' must be a UUID such as ${EXAMPLE_UUID} [item 1]. Received the text "not-a-uuid".`,
 		};
 		beforeAll(async () => {
 			// Attached once, so that attaching it again is a conflict.
@@ -138,14 +138,14 @@ describe('Errors', () => {
 			for (const error of nodeError(result)) {
 				expect(error).toMatchObject({
 					name: 'NodeOperationError',
-					message: `'Client ID' must be a UUID such as ${EXAMPLE_UUID} [item 0]`,
+					message: `'Client' must be a UUID such as ${EXAMPLE_UUID} [item 0]`,
 					description: 'Received the text "not-a-uuid".',
 					context: { itemIndex: 0 },
 				});
 				// n8n-core's RoutingNode wraps other errors in a NodeApiError with httpCode "none",
 				// which the editor shows as "Error code none" above the engine's stack.
 				expect(error).not.toHaveProperty('httpCode');
-				expect(error?.stack).toMatch(/^NodeOperationError: 'Client ID' must be a UUID/);
+				expect(error?.stack).toMatch(/^NodeOperationError: 'Client' must be a UUID/);
 				expect(error?.stack?.split('\n')[1]).toMatch(/ItemParameters\.invalid/);
 			}
 		});

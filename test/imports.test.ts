@@ -112,7 +112,11 @@ describe('Module imports', () => {
 
 		const lists = operationFiles.filter((file) => pagingOf(file).pages);
 		expect(named(lists).sort()).toEqual([
+			'nodes/EquipmentRental/resources/client/getAll.ts',
+			'nodes/EquipmentRental/resources/contract/getAll.ts',
+			'nodes/EquipmentRental/resources/equipment/getAll.ts',
 			'nodes/EquipmentRental/resources/equipmentModel/getAll.ts',
+			'nodes/EquipmentRental/resources/product/getAll.ts',
 			'nodes/EquipmentRental/resources/product/getCustomPriceList.ts',
 		]);
 		const mismatched = operationFiles.filter((file) => {

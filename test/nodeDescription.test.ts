@@ -91,7 +91,8 @@ describe('Subtitles', () => {
 		);
 
 	it('name every action of the node', () => {
-		expect(actions).toHaveLength(8);
+		expect(actions).toHaveLength(26);
+		expect(actions).toContainEqual(['client', 'getByExternalId', 'Get by External ID: Client']);
 		expect(actions).toContainEqual(['equipmentModel', 'getAll', 'Get Many: Equipment Model']);
 	});
 

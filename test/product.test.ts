@@ -175,8 +175,8 @@ describe('Product', () => {
 			['from', 0, "'From Quantity' must be a number of at least 1"],
 			['price', -0.01, "'Price' must be a number of at least 0"],
 			['price', Number.NaN, "'Price' must be a number of at least 0"],
-			['productId', '..', "'Product ID' must be a non-empty identifier"],
-			['priceId', '.', "'Price Item ID' must be a non-empty identifier"],
+			['productId', '..', "'Product' must be a non-empty identifier"],
+			['priceId', '.', "'Price Item' must be a non-empty identifier"],
 		])('rejects %s = %p before sending anything', async (field, value, message) => {
 			const { error } = await suite.run(update({ [field]: value }));
 			expect(error?.message).toContain(message);
@@ -223,7 +223,7 @@ describe('Product', () => {
 			expect(items).toEqual([]);
 			expect(error?.message).toBe('The API rejected the request (HTTP 409)');
 			expect(error?.description).toBe(
-				`The API said: Product ${serviceProductId} is already attached to ${inventoryProductId}. The field at fault is 'Service Product ID'.`,
+				`The API said: Product ${serviceProductId} is already attached to ${inventoryProductId}. The field at fault is 'Service Product'.`,
 			);
 		});
 
@@ -235,7 +235,7 @@ describe('Product', () => {
 			expect(error?.description).toContain(
 				`The API said: Only SERVICE products can be attached; product ${suite.fixtures.personProductId} is of type PERSON.`,
 			);
-			expect(error?.description).toContain("The field at fault is 'Service Product ID'.");
+			expect(error?.description).toContain("The field at fault is 'Service Product'.");
 		});
 	});
 });

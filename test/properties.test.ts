@@ -231,16 +231,37 @@ const WRONG_TYPE_EXPRESSIONS = [
  */
 const JUDGED_BY_THE_API: Record<string, string> = {
 	'filters.type': 'query/type must be equal to one of the allowed values',
+	// The reference names no list of fields to sort by ("Field to sort by", e.g. updatedAt).
+	'options.sortBy': 'query/sortBy must be equal to one of the allowed values',
 };
 
 describe('Hostile input to every parameter', () => {
-	const suite = useSandbox({ models: 30 });
+	const suite = useSandbox({ models: 30, equipment: 30 });
 
 	/** Required fields set to working values, so that only the field under test decides. */
 	function baseParameters({ resource, operation }: Operation): INodeParameters {
 		const f = suite.fixtures;
 		const byOperation: Record<string, INodeParameters> = {
+			'booking.get': { bookingId: f.bookingId },
+			'booking.getByExternalId': { externalId: f.bookingExternalId },
+			'client.get': { clientId: f.clientId },
+			'client.getAll': { limit: 1 },
+			'client.getByExternalId': { externalId: f.clientExternalId },
+			'contract.get': { contractId: f.contractId },
+			'contract.getAll': { limit: 1 },
+			'contract.getByExternalId': { externalId: f.contractExternalId },
+			'equipment.get': { equipmentId: f.equipmentId },
+			'equipment.getAll': { limit: 1 },
 			'equipmentDistance.get': { date: f.distanceDate },
+			'equipmentUsage.get': { date: f.usageDate },
+			'equipmentWorkingHours.get': { date: f.usageDate },
+			'product.addPriceItem': { productId: f.equipmentProductId, from: 1, price: 1 },
+			// IDs the API does not hold: its 404 explains the item, and nothing is changed.
+			'product.deletePriceItem': { productId: f.equipmentProductId, priceId: 'no-such-tier' },
+			'product.detach': { productId: f.inventoryProductId, serviceProductId: f.serviceProductId },
+			'product.get': { productId: f.equipmentProductId },
+			'product.getAll': { limit: 1 },
+			'product.getByExternalId': { externalId: f.productExternalId },
 			'equipmentModel.getAll': { limit: 1 },
 			'inventory.delete': { inventoryId: 'no-such-inventory' },
 			'product.attach': { productId: f.equipmentProductId, serviceProductId: f.serviceProductId },
@@ -351,10 +372,14 @@ describe('Hostile input to every parameter', () => {
 		const fields = allOperations().flatMap((operation) =>
 			fieldsOf(operation).map((field) => field.path),
 		);
-		expect(allOperations()).toHaveLength(8);
+		expect(allOperations()).toHaveLength(26);
 		expect(fields).toEqual(
 			expect.arrayContaining([
 				'amount',
+				'clientId',
+				'externalId',
+				'options.sortBy',
+				'booking',
 				'from',
 				'price',
 				'filters.ids',

@@ -97,9 +97,9 @@ describe('Quote: Create', () => {
 	});
 
 	it.each([
-		['clientId', 'not-a-uuid', "'Client ID' must be a UUID"],
+		['clientId', 'not-a-uuid', "'Client' must be a UUID"],
 		// An empty required field stops n8n before the run; an expression can still yield nothing.
-		['contractId', '={{ "" }}', "'Contract ID' must be set"],
+		['contractId', '={{ "" }}', "'Contract' must be set"],
 		['amount', 100_000_001, "'Amount' must be a number no greater than 100000000"],
 		['amount', '12abc', "'Amount' must be a number no greater than 100000000"],
 	])('rejects %s = %p before sending anything', async (field, value, message) => {

@@ -45,7 +45,7 @@ const REFUSALS: Record<string, Refusal> = {
 			};
 		},
 		says: 'is not a contract of client',
-		label: 'Contract ID',
+		label: 'Contract',
 	},
 	'Product > Update Price Item': {
 		parameters: ({ fixtures }) => ({
@@ -68,7 +68,7 @@ const REFUSALS: Record<string, Refusal> = {
 			serviceProductId: fixtures.personProductId,
 		}),
 		says: 'Only SERVICE products can be attached',
-		label: 'Service Product ID',
+		label: 'Service Product',
 	},
 	'Release > Update': {
 		parameters: () => ({
@@ -78,7 +78,7 @@ const REFUSALS: Record<string, Refusal> = {
 			updateFields: { reason: 'Returned early' },
 		}),
 		says: 'No release has the id no-such-release',
-		label: 'Release ID',
+		label: 'Release',
 	},
 	'Inventory > Delete': {
 		parameters: () => ({ resource: 'inventory', operation: 'delete', inventoryId: 'no-such-one' }),

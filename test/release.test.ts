@@ -65,7 +65,7 @@ describe('Release: Update', () => {
 
 	it('rejects a release ID that is a dot segment', async () => {
 		const { error } = await suite.run(update({ reason: 'x' }, '..'));
-		expect(error?.message).toContain("'Release ID' must be a non-empty identifier");
+		expect(error?.message).toContain("'Release' must be a non-empty identifier");
 		expect(suite.sandbox.requests).toHaveLength(0);
 	});
 
@@ -80,7 +80,7 @@ describe('Release: Update', () => {
 			],
 		]);
 		expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
-		expect(error?.description).toContain("The field at fault is 'Release ID'.");
+		expect(error?.description).toContain("The field at fault is 'Release'.");
 	});
 
 	it('reports an unknown release with the API message', async () => {

@@ -1,8 +1,15 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { listSearch } from './listSearch';
+import { bookingDescription } from './resources/booking';
+import { clientDescription } from './resources/client';
+import { contractDescription } from './resources/contract';
+import { equipmentDescription } from './resources/equipment';
 import { equipmentDistanceDescription } from './resources/equipmentDistance';
 import { equipmentModelDescription } from './resources/equipmentModel';
+import { equipmentUsageDescription } from './resources/equipmentUsage';
+import { equipmentWorkingHoursDescription } from './resources/equipmentWorkingHours';
 import { inventoryDescription } from './resources/inventory';
 import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
@@ -17,8 +24,14 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Booking', value: 'booking' },
+			{ name: 'Client', value: 'client' },
+			{ name: 'Contract', value: 'contract' },
+			{ name: 'Equipment', value: 'equipment' },
 			{ name: 'Equipment Distance', value: 'equipmentDistance' },
 			{ name: 'Equipment Model', value: 'equipmentModel' },
+			{ name: 'Equipment Usage', value: 'equipmentUsage' },
+			{ name: 'Equipment Working Time', value: 'equipmentWorkingHours' },
 			{ name: 'Inventory', value: 'inventory' },
 			{ name: 'Product', value: 'product' },
 			{ name: 'Quote', value: 'quote' },
@@ -26,8 +39,14 @@ const properties: INodeProperties[] = [
 		],
 		default: 'quote',
 	},
+	...bookingDescription,
+	...clientDescription,
+	...contractDescription,
+	...equipmentDescription,
 	...equipmentDistanceDescription,
 	...equipmentModelDescription,
+	...equipmentUsageDescription,
+	...equipmentWorkingHoursDescription,
 	...inventoryDescription,
 	...productDescription,
 	...quoteDescription,
@@ -43,7 +62,7 @@ export class EquipmentRental implements INodeType {
 		version: 1,
 		subtitle: actionSubtitle(properties),
 		description:
-			'Create quotes, manage product price lists, releases and inventories, and read equipment models and distances of an equipment-rental business',
+			'Create quotes, manage product price lists, releases and inventories, and read clients, contracts, products, bookings, equipment and its daily distance, usage and working hours of an equipment-rental business',
 		// Used as it is by the editor's Docs link; the codex's link gets n8n's "?utm_..." query
 		// appended, which would break a #fragment.
 		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#operations',
@@ -58,4 +77,6 @@ export class EquipmentRental implements INodeType {
 		},
 		properties,
 	};
+
+	methods = { listSearch };
 }

@@ -50,7 +50,7 @@ export class EquipmentRentalTrigger implements INodeType {
 		// therefore describes both nodes; renaming a type to keep them apart would break saved
 		// workflows. Each event keeps its own description in that entry's list of triggers.
 		description:
-			"Create quotes and manage price lists, releases and inventories of an equipment-rental business, or start a workflow when equipment models change or with each day's distances",
+			"Create quotes, manage price lists, releases and inventories, and look up clients, contracts, products and equipment of an equipment-rental business, or start a workflow when equipment models change or with each day's distances",
 		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#trigger',
 		defaults: { name: 'Equipment Rental Trigger' },
 		polling: true,

@@ -628,7 +628,7 @@ describe(onN8n('example workflows'), () => {
 				/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,
 			),
 			expect.stringMatching(
-				/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client ID'/,
+				/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client'/,
 			),
 		]);
 	});
@@ -722,7 +722,7 @@ describe(onN8n('example workflows'), () => {
 			expect.stringContaining("'Amount' must be a number no greater than 100000000 [item 0]"),
 			expect.stringContaining(`The API said: No client has the id ${unknownClient}.`),
 		]);
-		expect(answers[1]).toContain("The field at fault is 'Client ID'");
+		expect(answers[1]).toContain("The field at fault is 'Client'");
 		// The amount over the maximum was stopped by the node: only the second call reached the API.
 		const posts = result.sent.filter((r) => r.method === 'POST');
 		expect(posts.map((r) => [r.path, r.status, (r.body as Json).clientId])).toEqual([

@@ -3,7 +3,12 @@
  * declarative node through its RoutingNode, and requests go over real HTTP. Only the host's
  * services (credential storage, hooks) are provided here, as small stand-ins.
  */
-import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	DirectoryLoader,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -12,6 +17,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodeType,
 	INodeTypeDescription,
@@ -235,4 +241,46 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		error: run.data.resultData.error,
 		run,
 	};
+}
+
+export interface SearchListOptions {
+	/** The node's parameters as the editor holds them while the list is open. */
+	parameters: INodeParameters;
+	/** The listSearch method of the field's "From List" mode. */
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+	credentials: RunOptions['credentials'];
+}
+
+/**
+ * Opens a picker's list as n8n's editor does (its DynamicNodeParametersService): the node type's
+ * listSearch method, called with n8n-core's LoadOptionsContext over real HTTP.
+ */
+export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: CREDENTIAL_REFERENCE,
+	};
+	const nodeTypes = loadNodeTypes();
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { timezone: 'UTC' },
+	});
+	const additionalData = {
+		...executionAdditionalData(options.credentials, 'manual', [node]),
+		currentNodeParameters: options.parameters,
+	} as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const search = nodeTypes.getByNameAndVersion(NODE_TYPE, 1).methods?.listSearch?.[options.method];
+	if (!search) throw new Error(`The node has no listSearch method ${options.method}`);
+	return await search.call(context, options.filter, options.paginationToken);
 }

@@ -5,7 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode, type RunOptions, type RunResult } from './engine';
+import type { INodeListSearchResult } from 'n8n-workflow';
+
+import { runNode, searchList, type RunOptions, type RunResult } from './engine';
 
 // The sandbox is plain JavaScript so that it runs without a build step.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,6 +64,13 @@ export interface SandboxSuite {
 	fixtures: Record<string, string>;
 	/** Runs the node against this sandbox with the suite's credential. */
 	run(parameters: INodeParameters, options?: Partial<RunOptions>): Promise<RunResult>;
+	/** Opens a picker's list (its listSearch method) against this sandbox, as the editor does. */
+	search(
+		method: string,
+		parameters: INodeParameters,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult>;
 }
 
 export function useSandbox(options: Record<string, unknown> = {}): SandboxSuite {
@@ -74,6 +83,14 @@ export function useSandbox(options: Record<string, unknown> = {}): SandboxSuite 
 				parameters,
 				credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
 				...runOptions,
+			});
+		suite.search = async (method, parameters, filter, paginationToken) =>
+			await searchList({
+				method,
+				parameters,
+				filter,
+				paginationToken,
+				credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
 			});
 	});
 	beforeEach(() => suite.sandbox.resetStats());

@@ -1,18 +1,35 @@
-import type { IDataObject, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
 
-import { apiRequestOptions } from '../EquipmentRental/shared/apiRequestOptions';
-import { apiError, isFailure, malformedResponseError } from '../EquipmentRental/shared/errors';
-import { withRetries } from '../EquipmentRental/shared/retry';
+import { apiRequestOptions } from './apiRequestOptions';
+import { apiError, isFailure, malformedResponseError } from './errors';
+import { withRetries } from './retry';
+
+// A picker's list waits this long at most: the editor shows the failure in the list instead.
+const PICKER_TIMEOUT_MS = 15_000;
+
+interface ReadOptions {
+	/** A picker's read: no retries and a short timeout, so that the editor shows a failure at once. */
+	forPicker?: boolean;
+	/** Whether the path holds an ID the user gave: only then can a 404 be the ID's fault. */
+	pathHasIds?: boolean;
+}
 
 /**
  * GETs a path of the Integration API with the node's credential and returns the answer's body, with
- * the main node's error mapping. Transient failures are retried here: a failed poll ends in an
- * error execution, and the changes it was reading wait for the next poll.
+ * the node's error mapping, outside an item's routed request: the trigger's polls and the pickers'
+ * lists. A poll retries transient failures (a failed poll ends in an error execution, and the
+ * changes it was reading wait for the next poll).
  */
 export async function getFromApi(
-	context: IPollFunctions,
+	context: IPollFunctions | ILoadOptionsFunctions,
 	path: string,
 	qs: IDataObject = {},
+	{ forPicker = false, pathHasIds = false }: ReadOptions = {},
 ): Promise<unknown> {
 	const { baseUrl, accessToken } = await context.getCredentials<{
 		baseUrl: string;
@@ -31,16 +48,17 @@ export async function getFromApi(
 					qs,
 					...apiRequestOptions(),
 					returnFullResponse: true,
+					...(forPicker ? { timeout: PICKER_TIMEOUT_MS } : {}),
 				},
 			)) as IN8nHttpFullResponse;
-			// The trigger's paths hold no record ID: a 404 is a wrong address.
-			if (isFailure(response)) throw apiError(context, response, { accessToken, baseUrl });
+			if (isFailure(response))
+				throw apiError(context, response, { accessToken, baseUrl, pathHasIds });
 			// A body cut off in transit arrives as text; it is worth another try.
 			if (typeof response.body !== 'object' || response.body === null) {
 				throw malformedResponseError(context, 'a JSON object or array');
 			}
 			return response.body;
 		},
-		{ repeatable: true },
+		{ repeatable: !forPicker },
 	);
 }

@@ -56,7 +56,11 @@ function isUnset(value: unknown): boolean {
  * item).
  */
 export interface ParameterContext extends ErrorContext {
-	getNodeParameter(parameterName: string, fallbackValue?: unknown): unknown;
+	getNodeParameter(
+		parameterName: string,
+		fallbackValue?: unknown,
+		options?: { extractValue?: boolean },
+	): unknown;
 	getTimezone(): string;
 }
 
@@ -91,8 +95,9 @@ export class ItemParameters {
 	private read(field: Field, collection?: Field): unknown {
 		const path = collection ? `${collection.name}.${field.name}` : field.name;
 		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
-		// is missing.
-		const value = this.context.getNodeParameter(path, null) as unknown;
+		// is missing. extractValue gives a picker's (resource locator's) ID, and leaves a plain value,
+		// such as an ID saved in that field by version 0.2.0, as it is.
+		const value = this.context.getNodeParameter(path, null, { extractValue: true }) as unknown;
 		if (!isUnset(value)) return value;
 		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
 		return undefined;

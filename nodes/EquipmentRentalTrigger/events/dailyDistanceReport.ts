@@ -10,7 +10,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { malformedResponseError, toItemError } from '../../EquipmentRental/shared/errors';
 import { ItemParameters } from '../../EquipmentRental/shared/parameters';
-import { getFromApi } from '../apiRequest';
+import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
 import { optionsCollection } from '../optionsCollection';
 
 const EVENT = 'dailyDistanceReport';

@@ -18,7 +18,7 @@ import { pageSizeField, parallelRequestsField } from '../../EquipmentRental/shar
 import type { FetchPage } from '../../EquipmentRental/shared/pagination';
 import { asPage, readList } from '../../EquipmentRental/shared/pagination';
 import { ItemParameters, withoutUnset } from '../../EquipmentRental/shared/parameters';
-import { getFromApi } from '../apiRequest';
+import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
 import { optionsCollection } from '../optionsCollection';
 
 const EVENT = 'equipmentModelUpdated';

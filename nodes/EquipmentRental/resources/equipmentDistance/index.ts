@@ -1,16 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../shared/recordOperations';
 import * as get from './get';
 
-export const equipmentDistanceDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['equipmentDistance'] } },
-		options: [get.option],
-		default: 'get',
-	},
-	...get.fields,
-];
+export const equipmentDistanceDescription = resourceDescription('equipmentDistance', [get], 'get');

@@ -1,31 +1,15 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
-import { EXAMPLE_UUID } from '../../shared/parameters';
+import { productPicker, serviceProductPicker } from './pickers';
 
-const productId: INodeProperties = {
-	displayName: 'Product ID',
-	name: 'productId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description:
-		"Identifier of the main product, the one that gets booked (the vendor's reference types it as text; in practice a UUID)",
+const mainProduct = {
+	...productPicker,
+	description: 'The main product, the one that gets booked, picked by title or given by its ID',
 };
 
-const serviceProductId: INodeProperties = {
-	displayName: 'Service Product ID',
-	name: 'serviceProductId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description:
-		'UUID of the product to attach. Only products of type Service can be attached; they are then suggested whenever the main product is booked.',
-};
-
+// https://ram-api.syniotec.com/reference/attach-product-to-another-product
 export const option: INodePropertyOptions = {
 	name: 'Attach Service',
 	value: 'attach',
@@ -36,14 +20,14 @@ export const option: INodePropertyOptions = {
 		method: 'POST',
 		url: '/master-data/v1/product-management/products/{id}/attach',
 		parts: (item) => ({
-			path: { id: item.identifier(productId) as string },
-			body: { productId: item.uuid(serviceProductId) },
+			path: { id: item.identifier(mainProduct) as string },
+			body: { productId: item.uuid(serviceProductPicker) },
 		}),
-		fieldsByApiName: { id: productId, productId: serviceProductId },
+		fieldsByApiName: { id: mainProduct, productId: serviceProductPicker },
 	}),
 };
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['attach'] } },
-	[productId, serviceProductId],
+	[mainProduct, serviceProductPicker],
 );

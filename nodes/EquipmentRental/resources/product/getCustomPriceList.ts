@@ -5,18 +5,17 @@ import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { idPicker } from '../../shared/pickers';
 import { productTypeOptions } from './productTypes';
 
-const customPriceId: INodeProperties = {
-	displayName: 'Custom Price List ID',
+const customPriceId = idPicker({
+	displayName: 'Custom Price List',
 	name: 'customPriceId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
 	description:
-		'Identifier of the custom price list to read, exactly as the rental system gives it (its format is not documented)',
-};
+		"The custom price list, picked by its client's name from the list or given by its ID (a client's customPriceId)",
+	searchListMethod: 'searchCustomPriceLists',
+	recordName: 'client',
+});
 
 const productId: INodeProperties = {
 	displayName: 'Product ID',

@@ -1,20 +1,26 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../shared/recordOperations';
+import * as addPriceItem from './addPriceItem';
 import * as attach from './attach';
+import * as deletePriceItem from './deletePriceItem';
+import * as detach from './detach';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as getByExternalId from './getByExternalId';
 import * as getCustomPriceList from './getCustomPriceList';
 import * as updatePriceItem from './updatePriceItem';
 
-export const productDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['product'] } },
-		options: [attach.option, getCustomPriceList.option, updatePriceItem.option],
-		default: 'getCustomPriceList',
-	},
-	...attach.fields,
-	...getCustomPriceList.fields,
-	...updatePriceItem.fields,
-];
+export const productDescription = resourceDescription(
+	'product',
+	[
+		addPriceItem,
+		attach,
+		deletePriceItem,
+		detach,
+		get,
+		getByExternalId,
+		getCustomPriceList,
+		getAll,
+		updatePriceItem,
+	],
+	'getCustomPriceList',
+);

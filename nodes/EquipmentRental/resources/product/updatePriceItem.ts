@@ -2,54 +2,14 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { withoutUnset } from '../../shared/parameters';
+import { fromQuantity, priceField, priceItemPicker, productPicker } from './pickers';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
-const productId: INodeProperties = {
-	displayName: 'Product ID',
-	name: 'productId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description:
-		"Identifier of the product whose price item to change (the vendor's reference types it as text; in practice a UUID)",
-};
-
-const priceId: INodeProperties = {
-	displayName: 'Price Item ID',
-	name: 'priceId',
-	type: 'string',
-	required: true,
-	default: '',
-	description:
-		'Identifier of the price item (one quantity tier) of the product to change, exactly as the rental system gives it (its format is not documented)',
-};
-
-const from: INodeProperties = {
-	displayName: 'From Quantity',
-	name: 'from',
-	type: 'number',
-	required: true,
-	default: 1,
-	// No minValue: n8n's editor would raise a smaller typed value to it when the field loses focus,
-	// without a word. The bound is checked when the node runs.
-	description:
-		'Start of the quantity range this price applies to, at least 1; a smaller value stops the item with an error',
-};
-
-const price: INodeProperties = {
-	displayName: 'Price',
-	name: 'price',
-	type: 'number',
-	required: true,
-	default: 0,
-	// No minValue/numberPrecision: n8n's editor would clamp and round a typed price when the field
-	// loses focus. The bound is checked when the node runs.
-	description:
-		'Price per unit for this range: an amount, or a percentage if Calculation Type is Percentage. Sent as you give it, decimals included; a negative price stops the item with an error.',
-};
+const price = priceField(
+	'Price per unit for this range: an amount, or a percentage if Calculation Type is Percentage.',
+);
 
 const calculationType: INodeProperties = {
 	displayName: 'Calculation Type',
@@ -85,20 +45,26 @@ export const option: INodePropertyOptions = {
 		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 		parts: (item) => ({
 			path: {
-				id: item.identifier(productId) as string,
-				priceId: item.identifier(priceId) as string,
+				id: item.identifier(productPicker) as string,
+				priceId: item.identifier(priceItemPicker) as string,
 			},
 			body: withoutUnset({
-				from: item.number(from, { min: 1 }),
+				from: item.number(fromQuantity, { min: 1 }),
 				price: item.number(price, { min: 0 }),
 				calculationType: item.oneOf(calculationType, CALCULATION_TYPES),
 			}),
 		}),
-		fieldsByApiName: { id: productId, priceId, from, price, calculationType },
+		fieldsByApiName: {
+			id: productPicker,
+			priceId: priceItemPicker,
+			from: fromQuantity,
+			price,
+			calculationType,
+		},
 	}),
 };
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['updatePriceItem'] } },
-	[productId, priceId, from, price, calculationType],
+	[productPicker, priceItemPicker, fromQuantity, price, calculationType],
 );

@@ -3,30 +3,25 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { idPicker } from '../../shared/pickers';
+import { clientPicker } from '../client/get';
 
 const AMOUNT_MAX = 100_000_000;
 
-const clientId: INodeProperties = {
-	displayName: 'Client ID',
-	name: 'clientId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
+const clientId = {
+	...clientPicker,
 	description:
-		'UUID of the client the quote is for (36 characters: 8-4-4-4-12 hexadecimal digits). This node cannot look clients up: take it from the request or an earlier step.',
+		'The client the quote is for, picked by name from the list or given by its UUID (Client > Get Many or Get by External ID finds it in a workflow)',
 };
 
-const contractId: INodeProperties = {
-	displayName: 'Contract ID',
+const contractId = idPicker({
+	displayName: 'Contract',
 	name: 'contractId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
 	description:
-		"UUID of the client's contract the quote belongs to (same format as Client ID). This node cannot look contracts up: take it from the request or an earlier step.",
-};
+		"The client's contract the quote belongs to, picked from the chosen client's contracts or given by its UUID (Contract > Get Many with the client's ID finds it in a workflow)",
+	searchListMethod: 'searchClientContracts',
+	recordName: 'contract',
+});
 
 const amount: INodeProperties = {
 	displayName: 'Amount',
@@ -162,7 +157,7 @@ export const option: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create a quote',
 	description:
-		'Create a quote for a client and contract. Needs the client UUID, the contract UUID and the amount.',
+		"Create a quote for a client and one of its contracts, for an amount. The client's and the contract's UUIDs come from Client > Get Many (search by name) and Contract > Get Many (by client).",
 	routing: requestPerItem({
 		method: 'POST',
 		url: '/master-data/v1/quote-management/quotes',

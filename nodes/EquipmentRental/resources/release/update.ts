@@ -3,17 +3,39 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { idPicker } from '../../shared/pickers';
 
-const releaseId: INodeProperties = {
-	displayName: 'Release ID',
-	name: 'releaseId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
+/**
+ * The booking whose releases Release's list shows (the reference has no release list: a booking
+ * embeds its releases, https://ram-api.syniotec.com/reference/bookings). Only read by that list,
+ * never sent.
+ */
+const bookingForList: INodeProperties = {
+	displayName: 'Booking (to List Its Releases)',
+	name: 'booking',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
 	description:
-		"Identifier of the release to update (the vendor's reference types it as text; in practice a UUID). This node cannot look releases up: take it from an earlier step.",
+		"The booking whose releases Release's list shows, by its ID or external ID. Only used for that list; not sent.",
+	modes: [
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${EXAMPLE_UUID}` },
+		{
+			displayName: 'By External ID',
+			name: 'externalId',
+			type: 'string',
+			placeholder: 'e.g. ERP-B-1042',
+		},
+	],
 };
+
+const releaseId = idPicker({
+	displayName: 'Release',
+	name: 'releaseId',
+	description:
+		'The release to update, picked from the releases of the booking above or given by its ID (Booking > Get outputs them in a workflow)',
+	searchListMethod: 'searchBookingReleases',
+	recordName: 'release',
+});
 
 const bookingId: INodeProperties = {
 	displayName: 'Booking ID',
@@ -125,5 +147,5 @@ export const option: INodePropertyOptions = {
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['release'], operation: ['update'] } },
-	[releaseId, updateFields],
+	[bookingForList, releaseId, updateFields],
 );

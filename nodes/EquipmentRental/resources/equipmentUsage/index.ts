@@ -1,0 +1,4 @@
+import { resourceDescription } from '../../shared/recordOperations';
+import * as get from './get';
+
+export const equipmentUsageDescription = resourceDescription('equipmentUsage', [get], 'get');

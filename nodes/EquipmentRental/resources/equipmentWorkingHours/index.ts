@@ -1,0 +1,8 @@
+import { resourceDescription } from '../../shared/recordOperations';
+import * as get from './get';
+
+export const equipmentWorkingHoursDescription = resourceDescription(
+	'equipmentWorkingHours',
+	[get],
+	'get',
+);

@@ -1,0 +1,33 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestPerItem } from '../../shared/itemRequest';
+import { fromQuantity, priceField, productPicker } from './pickers';
+
+const price = priceField('Price per unit from this quantity on.');
+
+// https://ram-api.syniotec.com/reference/add-price-item-to-product-price-list
+export const option: INodePropertyOptions = {
+	name: 'Add Price Item',
+	value: 'addPriceItem',
+	action: 'Add a price item to a product',
+	description:
+		"Add a quantity tier (from a quantity on, a price per unit) to a product's price list",
+	routing: requestPerItem({
+		method: 'POST',
+		url: '/master-data/v1/product-management/products/{id}/price-list',
+		parts: (item) => ({
+			path: { id: item.identifier(productPicker) as string },
+			body: {
+				from: item.number(fromQuantity, { min: 1 }),
+				price: item.number(price, { min: 0 }),
+			},
+		}),
+		fieldsByApiName: { id: productPicker, from: fromQuantity, price },
+	}),
+};
+
+export const fields = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['addPriceItem'] } },
+	[productPicker, fromQuantity, price],
+);

@@ -1,0 +1,15 @@
+import { PRODUCTS_PATH } from '../../shared/paths';
+import { getRecordOperation } from '../../shared/recordOperations';
+import { productPicker } from './pickers';
+
+// https://ram-api.syniotec.com/reference/products: GET /products/{id}
+export const { option, fields } = getRecordOperation({
+	resource: 'product',
+	value: 'get',
+	name: 'Get',
+	action: 'Get a product',
+	description:
+		'Get one product by ID, with its price list, custom price lists and attached services',
+	url: `${PRODUCTS_PATH}/{id}`,
+	idField: productPicker,
+});

@@ -1,0 +1,84 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { listOptionsField } from './listFields';
+import type { ItemParameters } from './parameters';
+
+// Filters and sort options of the lists the vendor's reference documents (clients, contracts,
+// products, equipment): the same query parameters, each list with its own words.
+
+/** Search: the API's `search`, matched by the API against what it says (e.g. a client's name). */
+export function searchFilter(matched: string, example: string): INodeProperties {
+	return {
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		placeholder: `e.g. ${example}`,
+		description: `Only the records whose ${matched} contains this text, as the API matches it`,
+	};
+}
+
+export function updatedAfterFilter(records: string): INodeProperties {
+	return {
+		displayName: 'Updated After',
+		name: 'updatedAfter',
+		type: 'dateTime',
+		default: '',
+		description: `Only the ${records} changed after this moment; a time without an offset is read in the workflow's timezone`,
+	};
+}
+
+/** A filter the API takes as text, e.g. a status, with the reference's example value. */
+export function textFilter(displayName: string, name: string, example: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: `e.g. ${example}`,
+		description: `Only the records with this ${displayName.toLowerCase()}, as the API names it (e.g. ${example})`,
+	};
+}
+
+export const sortByOption: INodeProperties = {
+	displayName: 'Sort By',
+	name: 'sortBy',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. updatedAt',
+	description: "The record field to sort by, e.g. updatedAt or name; the API's order when empty",
+};
+
+export const sortDirectionOption: INodeProperties = {
+	displayName: 'Sort Direction',
+	name: 'sortDirection',
+	type: 'options',
+	default: 'ASC',
+	options: [
+		{ name: 'Ascending', value: 'ASC' },
+		{ name: 'Descending', value: 'DESC' },
+	],
+	description: 'Sent with Sort By only',
+};
+
+/** Options of a list the API sorts: Page Size and Parallel Requests, then Sort By and Direction. */
+export const sortedListOptions: INodeProperties = {
+	...listOptionsField,
+	options: [...(listOptionsField.options as INodeProperties[]), sortByOption, sortDirectionOption],
+};
+
+/** The form's fields behind `sortBy` and `sortDirection`, for an error that names one of them. */
+export const sortFieldsByApiName = { sortBy: sortByOption, sortDirection: sortDirectionOption };
+
+/** `sortBy` and `sortDirection` from a list's Options; the direction only with a field to sort by. */
+export function sortQuery(item: ItemParameters): {
+	sortBy?: string;
+	sortDirection?: 'ASC' | 'DESC';
+} {
+	const sortBy = item.text(sortByOption, sortedListOptions)?.trim();
+	if (!sortBy) return {};
+	return {
+		sortBy,
+		sortDirection: item.oneOf(sortDirectionOption, ['ASC', 'DESC'], sortedListOptions) ?? 'ASC',
+	};
+}

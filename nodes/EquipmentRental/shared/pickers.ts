@@ -1,0 +1,107 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { getFromApi } from './getFromApi';
+import { EXAMPLE_UUID } from './parameters';
+
+/** How many records a picker asks for per page as the user scrolls: the reference's default page size. */
+const PICKER_PAGE_SIZE = 20;
+
+/**
+ * An ID field as n8n's resource locator: "From List" (searchable, filled by `searchListMethod`) or
+ * "By ID". The node reads both, and a plain ID saved by version 0.2.0 of this package as well (read
+ * with extractValue, see parameters.ts).
+ */
+export function idPicker({
+	displayName,
+	name,
+	description,
+	searchListMethod,
+	recordName,
+	required = true,
+}: {
+	displayName: string;
+	name: string;
+	description: string;
+	searchListMethod: string;
+	/** What the list holds, for its placeholder, e.g. "client". */
+	recordName: string;
+	required?: boolean;
+}): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		required,
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${recordName}...`,
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${EXAMPLE_UUID}`,
+			},
+		],
+	};
+}
+
+/** The page a picker shows next, from the token of the page before (the page number). */
+function pageOf(paginationToken: unknown): number {
+	const page = Number(paginationToken);
+	return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/**
+ * One page of a picker's list, read from an API list (`{ content, total }`) with the user's search
+ * text sent as the API's `search`: the next page comes as the user scrolls. A failure is thrown, and
+ * the editor shows it in the list.
+ */
+export async function searchPage(
+	context: ILoadOptionsFunctions,
+	path: string,
+	{
+		qs = {},
+		filter,
+		paginationToken,
+	}: { qs?: IDataObject; filter?: string; paginationToken?: unknown },
+	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
+): Promise<INodeListSearchResult> {
+	const page = pageOf(paginationToken);
+	const body = (await getFromApi(
+		context,
+		path,
+		{ ...qs, ...(filter ? { search: filter } : {}), page, limit: PICKER_PAGE_SIZE },
+		{ forPicker: true },
+	)) as { content?: unknown; total?: unknown };
+	const records = Array.isArray(body.content) ? (body.content as IDataObject[]) : [];
+	const total = Number(body.total);
+	const more = Number.isFinite(total) ? page * PICKER_PAGE_SIZE < total : records.length > 0;
+	return {
+		results: records.flatMap((record) => toItem(record) ?? []),
+		paginationToken: more ? page + 1 : undefined,
+	};
+}
+
+/** Whether `text` contains the user's search text, ignoring case (lists the API cannot search). */
+export function matchesFilter(text: string, filter: string | undefined): boolean {
+	return !filter || text.toLowerCase().includes(filter.toLowerCase());
+}
+
+/** The value of another picker or field of the node, as an ID (empty when not chosen yet). */
+export function chosenId(context: ILoadOptionsFunctions, name: string): string {
+	const value = context.getCurrentNodeParameter(name, { extractValue: true });
+	return typeof value === 'string' ? value.trim() : '';
+}

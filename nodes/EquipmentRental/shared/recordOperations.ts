@@ -1,0 +1,87 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { Field } from './parameters';
+import { requestPerItem } from './itemRequest';
+
+/** An operation's entry in its resource's list, and the fields it shows. */
+export interface Operation {
+	option: INodePropertyOptions;
+	fields: INodeProperties[];
+}
+
+/**
+ * An operation that reads one record by the ID or external ID in its path (`{id}`), e.g. Client >
+ * Get or Client > Get by External ID: one output item, the record as the API answers it.
+ */
+export function getRecordOperation({
+	resource,
+	value,
+	name,
+	action,
+	description,
+	url,
+	idField,
+}: {
+	resource: string;
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	url: `${string}{id}${string}`;
+	idField: INodeProperties & Field;
+}): Operation {
+	return {
+		option: {
+			name,
+			value,
+			action,
+			description,
+			routing: requestPerItem({
+				method: 'GET',
+				url,
+				parts: (item) => ({ path: { id: item.identifier(idField) as string } }),
+				fieldsByApiName: { id: idField },
+			}),
+		},
+		fields: updateDisplayOptions({ show: { resource: [resource], operation: [value] } }, [idField]),
+	};
+}
+
+/** A text field holding a record's external ID, the ID another system gave it. */
+export function externalIdField(recordName: string): INodeProperties {
+	return {
+		displayName: 'External ID',
+		name: 'externalId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. ERP-10042',
+		description: `The ID another system (e.g. an ERP) gave the ${recordName}, as stored in its externalId`,
+	};
+}
+
+/**
+ * A resource's part of the node: its Operation field, listing `operations` (alphabetically by name,
+ * as n8n's lint asks), and the fields of each.
+ */
+export function resourceDescription(
+	resource: string,
+	operations: Operation[],
+	defaultOperation: string,
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: operations
+				.map((operation) => operation.option)
+				.sort((left, right) => left.name.localeCompare(right.name)),
+			default: defaultOperation,
+		},
+		...operations.flatMap((operation) => operation.fields),
+	];
+}
