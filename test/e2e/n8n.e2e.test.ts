@@ -49,7 +49,14 @@ const OVERLAP_MS = 10 * 60_000;
 let sandbox: Sandbox;
 let fx: Record<string, string>;
 /** IDs the every-operation example does not touch, for the per-operation workflows. */
-let other: { serviceProductId: string; inventoryId: string };
+/** The inventory the every-operation example deletes, as seeded. */
+let fixtureInventory: Json;
+let other: {
+	serviceProductId: string;
+	inventoryId: string;
+	personProductId: string;
+	personPriceId: string;
+};
 let n8n: PreparedFolder;
 let chatModel: FakeChatModel;
 /** What the fake chat model passes to the quote tool of the AI-agent example. */
@@ -86,6 +93,19 @@ function items(result: RunResult, node: string, output = 0): Json[] {
 			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
 		);
 	return out;
+}
+
+/** A picker's value as the editor saves it after a pick from the list. */
+const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+
+/**
+ * The every-operation example exactly as version 0.2.0 of this package shipped it: IDs as plain
+ * text in the fields that are pickers now, and Calculation Type sent as Fixed.
+ */
+function everyOperationAsSavedBy020(): Json {
+	return JSON.parse(
+		fs.readFileSync(path.join(__dirname, 'fixtures', 'every-operation-0.2.0.json'), 'utf8'),
+	);
 }
 
 /** A workflow that starts with the trigger's daily distance report and does nothing else. */
@@ -393,6 +413,142 @@ function operationWorkflows(): Json[] {
 				parameters: { resource: 'equipmentDistance', operation: 'get', date: fx.distanceDate },
 			},
 		]),
+		operationWorkflow('opLookups', 'e2e: the reference reads, with pickers', [
+			{
+				name: 'Client',
+				parameters: { resource: 'client', operation: 'get', clientId: picked(fx.acmeClientId) },
+			},
+			{
+				name: 'Client by external ID',
+				parameters: {
+					resource: 'client',
+					operation: 'getByExternalId',
+					externalId: fx.clientExternalId,
+				},
+			},
+			{
+				name: 'Clients named Acme',
+				parameters: {
+					resource: 'client',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { search: 'acme' },
+				},
+			},
+			{
+				name: 'Contract',
+				parameters: {
+					resource: 'contract',
+					operation: 'get',
+					contractId: picked(fx.acmeBerlinContractId),
+				},
+			},
+			{
+				name: 'Contract by external ID',
+				parameters: {
+					resource: 'contract',
+					operation: 'getByExternalId',
+					externalId: fx.contractExternalId,
+				},
+			},
+			{
+				name: "Acme's contracts",
+				parameters: {
+					resource: 'contract',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { clientId: fx.acmeClientId },
+				},
+			},
+			{
+				name: 'Product',
+				parameters: {
+					resource: 'product',
+					operation: 'get',
+					productId: picked(fx.equipmentProductId),
+				},
+			},
+			{
+				name: 'Product by external ID',
+				parameters: {
+					resource: 'product',
+					operation: 'getByExternalId',
+					externalId: fx.productExternalId,
+				},
+			},
+			{
+				name: 'Services',
+				parameters: {
+					resource: 'product',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { type: 'SERVICE' },
+				},
+			},
+			{
+				name: 'Booking',
+				parameters: { resource: 'booking', operation: 'get', bookingId: fx.bookingId },
+			},
+			{
+				name: 'Booking by external ID',
+				parameters: {
+					resource: 'booking',
+					operation: 'getByExternalId',
+					externalId: fx.bookingExternalId,
+				},
+			},
+			{
+				name: 'Equipment',
+				parameters: {
+					resource: 'equipment',
+					operation: 'get',
+					equipmentId: picked(fx.equipmentId),
+				},
+			},
+			{
+				name: 'All equipment',
+				parameters: { resource: 'equipment', operation: 'getAll', returnAll: true },
+			},
+			{
+				name: 'Usage',
+				parameters: { resource: 'equipmentUsage', operation: 'get', date: fx.usageDate },
+			},
+			{
+				name: 'Working hours',
+				parameters: { resource: 'equipmentWorkingHours', operation: 'get', date: fx.usageDate },
+			},
+		]),
+		operationWorkflow('opLookupWrites', 'e2e: add and delete a price item, detach a service', [
+			{
+				name: 'Add price item',
+				parameters: {
+					resource: 'product',
+					operation: 'addPriceItem',
+					productId: picked(fx.equipmentProductId),
+					from: 30,
+					price: 77.5,
+				},
+			},
+			{
+				name: 'Delete price item',
+				parameters: {
+					resource: 'product',
+					operation: 'deletePriceItem',
+					productId: picked(other.personProductId),
+					priceId: picked(other.personPriceId),
+				},
+			},
+			{
+				name: 'Detach service',
+				parameters: {
+					resource: 'product',
+					operation: 'detach',
+					productId: picked(fx.inventoryProductId),
+					serviceProductId: picked(fx.serviceProductId),
+				},
+			},
+		]),
+		{ ...everyOperationAsSavedBy020(), id: 'exEveryOperation020' },
 		distanceTriggerWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
 			{
@@ -411,7 +567,11 @@ beforeAll(async () => {
 	const services = [...(sandbox.store.products as Map<string, Json>).values()].filter(
 		(p) => p.type === 'SERVICE',
 	);
+	const person = (sandbox.store.products as Map<string, Json>).get(fx.personProductId)!;
+	fixtureInventory = { ...(sandbox.store.inventories as Map<string, Json>).get(fx.inventoryId)! };
 	other = {
+		personProductId: person.id,
+		personPriceId: person.priceItems.at(-1).id,
 		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
 		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find(
 			(id) => id !== fx.inventoryId,
@@ -648,13 +808,17 @@ describe(onN8n('example workflows'), () => {
 		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
 		expectSuccess(result);
 		const [firstAsk, afterTool] = chatModel.requests.slice(chatRequestsBefore);
-		expect(firstAsk.tools?.map((tool) => tool.function.name)).toEqual(['Create_quote']);
+		expect(firstAsk.tools?.map((tool) => tool.function.name).sort()).toEqual([
+			'Create_quote',
+			'Find_client',
+			'List_contracts',
+		]);
 		// What the model is told: the tool's description, and each field's from its $fromAI(...).
 		const exampleTool = rt
 			.loadExamples()
 			.find((wf) => wf.id === AI_AGENT_EXAMPLE)!
 			.nodes.find((node: Json) => node.name === 'Create quote');
-		const offered = firstAsk.tools![0].function;
+		const offered = firstAsk.tools!.find((tool) => tool.function.name === 'Create_quote')!.function;
 		expect(offered.description).toBe(exampleTool.parameters.toolDescription);
 		const fields = (offered.parameters as Json).properties;
 		expect(Object.keys(fields).sort()).toEqual(
@@ -730,6 +894,49 @@ describe(onN8n('example workflows'), () => {
 		]);
 		const [agentReply] = items(result, 'AI Agent');
 		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${answers[1]}`);
+	});
+
+	it("ai-agent-quote by name: the agent finds Acme, lists its contracts and quotes the Berlin one, every ID from a tool's answer", async () => {
+		/** The records a tool answered with, whichever way n8n wraps them. */
+		const recordsOf = (answer: string): Json[] => {
+			const parsed = JSON.parse(answer);
+			const list = Array.isArray(parsed) ? parsed : [parsed];
+			return list.flatMap((entry: Json) => entry.response ?? entry);
+		};
+		chatModel.follow([
+			{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) },
+			{
+				tool: 'List_contracts',
+				arguments: ([clients]) => ({
+					clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
+				}),
+			},
+			{
+				tool: 'Create_quote',
+				arguments: ([clients, contracts]) => ({
+					clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
+					contractId: recordsOf(contracts).find((contract) => /Berlin/.test(contract.title))!.id,
+					amount: 4200,
+					startDate: '',
+					endDate: '',
+				}),
+			},
+		]);
+		const result = await run(AI_AGENT_WITH_MODEL);
+
+		expectSuccess(result);
+		const reads = result.sent.filter((r) => r.method === 'GET');
+		expect(reads.map((r) => [r.path, r.query.search ?? r.query.clientId])).toEqual([
+			['/master-data/v1/client-management/clients', 'Acme'],
+			['/master-data/v1/contract-management/contracts', fx.acmeClientId],
+		]);
+		const posts = result.sent.filter((r) => r.method === 'POST');
+		expect(posts.map((r) => [r.path, r.status])).toEqual([[QUOTES_PATH, 201]]);
+		expect(posts[0].body).toMatchObject({
+			clientId: fx.acmeClientId,
+			contractId: fx.acmeBerlinContractId,
+			amount: 4200,
+		});
 	});
 
 	it('ai-agent-quote: fields defined by the model as the editor writes them reach the model with no description, as the README says', async () => {
@@ -844,6 +1051,87 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(rows).toHaveLength(1 + tierCount);
 		expect(rows[0]).toEqual(expect.arrayContaining(['productTitle', 'from', 'priceListPrice']));
 		expect(rows[0].some((column) => column.startsWith('children'))).toBe(false);
+	});
+
+	it('the reference reads: every lookup operation, pickers as the editor saves them', async () => {
+		const result = await run('opLookups');
+		expectSuccess(result);
+		const one = (node: string) => {
+			const out = items(result, node);
+			expect([node, out.length]).toEqual([node, 1]);
+			return out[0];
+		};
+		expect(one('Client')).toMatchObject({ id: fx.acmeClientId, name: 'Acme Construction' });
+		expect(one('Client by external ID').externalId).toBe(fx.clientExternalId);
+		expect(items(result, 'Clients named Acme').map((client) => client.id)).toContain(
+			fx.acmeClientId,
+		);
+		expect(one('Contract')).toMatchObject({
+			id: fx.acmeBerlinContractId,
+			clientId: fx.acmeClientId,
+		});
+		expect(one('Contract by external ID').externalId).toBe(fx.contractExternalId);
+		const acmeContracts = (sandbox.store.contracts as Json[]).filter(
+			(contract) => contract.clientId === fx.acmeClientId,
+		);
+		expect(
+			items(result, "Acme's contracts")
+				.map((contract) => contract.id)
+				.sort(),
+		).toEqual(acmeContracts.map((contract) => contract.id).sort());
+		expect(one('Product')).toMatchObject({ id: fx.equipmentProductId, type: 'RESOURCE' });
+		expect(one('Product by external ID').externalId).toBe(fx.productExternalId);
+		expect(items(result, 'Services').every((product) => product.type === 'SERVICE')).toBe(true);
+		expect(one('Booking').releases.map((release: Json) => release.id)).toContain(fx.releaseId);
+		expect(one('Booking by external ID').id).toBe(fx.bookingId);
+		expect(one('Equipment').id).toBe(fx.equipmentId);
+		expect(items(result, 'All equipment')).toHaveLength((sandbox.store.equipment as Json[]).length);
+		for (const daily of ['Usage', 'Working hours'])
+			expect(items(result, daily).length).toBeGreaterThan(0);
+	});
+
+	it('add and delete a price item, detach a service: success only as the store shows it', async () => {
+		const products = sandbox.store.products as Map<string, Json>;
+		const attachments = sandbox.store.attachments as Map<string, Set<string>>;
+		attachments.set(fx.inventoryProductId, new Set([fx.serviceProductId]));
+		const result = await run('opLookupWrites');
+		expectSuccess(result);
+		for (const node of ['Add price item', 'Delete price item', 'Detach service'])
+			expect([node, items(result, node)]).toEqual([node, [{ success: true }]]);
+		expect(
+			products
+				.get(fx.equipmentProductId)!
+				.priceItems.some((item: Json) => item.from === 30 && item.price === 77.5),
+		).toBe(true);
+		expect(
+			products.get(other.personProductId)!.priceItems.map((item: Json) => item.id),
+		).not.toContain(other.personPriceId);
+		expect(attachments.get(fx.inventoryProductId)?.has(fx.serviceProductId)).toBe(false);
+	});
+
+	it('the every-operation example as 0.2.0 saved it (plain IDs in what are pickers now) still runs', async () => {
+		// 0.2.0 sent Calculation Type as Fixed, which only the description knows: the server of the
+		// description takes it, a whitelisting one would refuse it (README, The real API).
+		sandbox.setOptions({ strict: false });
+		// The shipped example ran before: what it deleted and attached is as it was seeded again.
+		(sandbox.store.inventories as Map<string, Json>).set(fx.inventoryId, { ...fixtureInventory });
+		(sandbox.store.attachments as Map<string, Set<string>>)
+			.get(fx.equipmentProductId)
+			?.delete(fx.serviceProductId);
+		try {
+			const result = await run('exEveryOperation020');
+			expectSuccess(result);
+			const rentalNodes = everyOperationAsSavedBy020()
+				.nodes.filter((node: Json) => node.type === rt.NODE_TYPE)
+				.map((node: Json) => node.name);
+			expect(rentalNodes).toHaveLength(8);
+			for (const name of rentalNodes)
+				for (const item of items(result, name)) expect(item).not.toHaveProperty('error');
+			expect(result.sent.map((r) => r.status).every((status) => status! < 300)).toBe(true);
+			expect(items(result, 'Create quote')[0]).toMatchObject({ clientId: fx.clientId });
+		} finally {
+			sandbox.setOptions({ strict: true });
+		}
 	});
 
 	it('product updatePriceItem: puts the price tier and outputs success', async () => {

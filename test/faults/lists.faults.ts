@@ -168,6 +168,59 @@ describe('List operations with Return All under injected faults', () => {
 					.map((model) => model.id),
 		},
 		{
+			name: 'all clients in pages of 5 from a server that caps pages at 4',
+			runs: 20,
+			faultRate: 0.3,
+			maxPageSize: 4,
+			parameters: {
+				resource: 'client',
+				operation: 'getAll',
+				returnAll: true,
+				options: { pageSize: 5 },
+			},
+			expectedIds: () =>
+				(suite.sandbox.store.clients as IDataObject[]).map((client) => client.id as string),
+		},
+		{
+			name: "a client's contracts, one page of 1 at a time",
+			runs: 20,
+			faultRate: 0.3,
+			maxPageSize: 100,
+			parameters: {
+				resource: 'contract',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { clientId: '={{ $json.clientId }}' },
+				options: { pageSize: 1, parallelRequests: 1 },
+			},
+			expectedIds: () =>
+				(suite.sandbox.store.contracts as IDataObject[])
+					.filter((contract) => contract.clientId === suite.fixtures.clientId)
+					.map((contract) => contract.id as string),
+		},
+		{
+			name: 'all products in pages of 3',
+			runs: 20,
+			faultRate: 0.3,
+			maxPageSize: 100,
+			parameters: {
+				resource: 'product',
+				operation: 'getAll',
+				returnAll: true,
+				options: { pageSize: 3 },
+			},
+			expectedIds: () => [...(suite.sandbox.store.products as Map<string, unknown>).keys()],
+		},
+		{
+			name: 'all equipment asked 100 a page from a server that caps pages at 15',
+			runs: 20,
+			faultRate: 0.3,
+			maxPageSize: 15,
+			parameters: { resource: 'equipment', operation: 'getAll', returnAll: true },
+			expectedIds: () =>
+				(suite.sandbox.store.equipment as IDataObject[]).map((unit) => unit.id as string),
+		},
+		{
 			name: 'a custom price list in pages of 4, with Continue on Fail',
 			runs: 40,
 			faultRate: 0.3,
@@ -190,7 +243,11 @@ describe('List operations with Return All under injected faults', () => {
 				faults: { ...QUICK_FAULTS, rate: faultRate, seed: runs + maxPageSize + faultRate * 10 },
 			});
 			const items = [
-				{ brandId: suite.fixtures.brandId, customPriceId: suite.fixtures.customPriceId },
+				{
+					brandId: suite.fixtures.brandId,
+					customPriceId: suite.fixtures.customPriceId,
+					clientId: suite.fixtures.clientId,
+				},
 			];
 
 			const outcomes = await runRepeatedly({

@@ -9,7 +9,17 @@ import type { SandboxRequest } from '../harness/sandbox';
 import { useSandbox } from '../harness/sandbox';
 import { recordResults } from './results';
 
-const ALL_FAULTS: FaultKind[] = ['500', '503', '429', 'malformed', 'drop', 'slow', 'hang'];
+const ALL_FAULTS: FaultKind[] = [
+	'500',
+	'503',
+	'429',
+	'malformed',
+	'drop',
+	'slow',
+	'hang',
+	// 200 with {"success": false}: the write was not carried out although the status says success.
+	'soft-failure',
+];
 /** A hanging request ends at this timeout; a slow one (100 ms) answers well within it. */
 const REQUEST_TIMEOUT_MS = 1000;
 const ITEMS_PER_OPERATION = 40;
@@ -140,6 +150,81 @@ const operations: WriteOperation[] = [
 				.map((releaseId, index) => ({ key: `release-under-faults-${index}`, releaseId })),
 		keyOfRequest: (request) => (request.body as IDataObject).reason as string,
 		applied: (store, input) => store.releases.get(input.releaseId as string)!.reason === input.key,
+	},
+	{
+		name: 'Product > Add Price Item',
+		parameters: {
+			resource: 'product',
+			operation: 'addPriceItem',
+			productId: '={{ $json.productId }}',
+			from: '={{ $json.from }}',
+			price: '={{ $json.price }}',
+		},
+		inputs: (store) =>
+			Array.from({ length: ITEMS_PER_OPERATION }, (_, index) => ({
+				key: String(7000 + index),
+				productId: store.fixtures.equipmentProductId,
+				from: 500 + index,
+				price: 7000 + index,
+			})),
+		keyOfRequest: (request) => String((request.body as IDataObject).price),
+		applied: (store, input) =>
+			store.products
+				.get(input.productId as string)!
+				.priceItems.some((item) => item.from === input.from && item.price === input.price),
+	},
+	{
+		name: 'Product > Delete Price Item',
+		parameters: {
+			resource: 'product',
+			operation: 'deletePriceItem',
+			productId: '={{ $json.productId }}',
+			priceId: '={{ $json.key }}',
+		},
+		inputs: (store) =>
+			[...store.products.values()]
+				.flatMap((product) =>
+					product.priceItems.map((priceItem) => ({ key: priceItem.id, productId: product.id })),
+				)
+				.slice(0, ITEMS_PER_OPERATION),
+		keyOfRequest: (request) => segment(request, 7),
+		applied: (store, input) =>
+			!store.products
+				.get(input.productId as string)!
+				.priceItems.some((item) => item.id === input.key),
+	},
+	{
+		name: 'Product > Detach Service',
+		parameters: {
+			resource: 'product',
+			operation: 'detach',
+			productId: '={{ $json.productId }}',
+			serviceProductId: '={{ $json.serviceProductId }}',
+		},
+		// Every pair is attached first, in the store, so that each detach has something to undo.
+		inputs: (store) => {
+			const products = [...store.products.values()];
+			const services = products.filter((product) => product.type === 'SERVICE');
+			const pairs = products
+				.filter((product) => product.type !== 'SERVICE')
+				.flatMap((main) =>
+					services.map((service) => ({ productId: main.id, serviceProductId: service.id })),
+				)
+				.slice(-ITEMS_PER_OPERATION);
+			for (const { productId, serviceProductId } of pairs)
+				store.attachments.set(
+					productId,
+					(store.attachments.get(productId) ?? new Set<string>()).add(serviceProductId),
+				);
+			return pairs.map((pair) => ({ key: `${pair.productId}-${pair.serviceProductId}`, ...pair }));
+		},
+		keyOfRequest: (request) =>
+			`${segment(request, 5)}-${(request.body as IDataObject).productId as string}`,
+		applied: (store, input) =>
+			!(
+				store.attachments.get(input.productId as string)?.has(input.serviceProductId as string) ??
+				false
+			),
 	},
 	{
 		name: 'Inventory > Delete',
