@@ -553,6 +553,48 @@ describe('Equipment Rental Trigger', () => {
 		});
 	});
 
+	// The same event as the distance report, on the reference's other daily analytics
+	// (https://ram-api.syniotec.com/reference/equipment-usage, .../equipment-working-hours).
+	describe.each([
+		['dailyUsageReport', 'equipment-usage', 'equipmentUsage'],
+		['dailyWorkingHoursReport', 'equipment-working-hours', 'workingHours'],
+	])('event: %s', (event, pathName, storeKey) => {
+		it("emits yesterday's records once from the set hour, each telling its day, then the next day's", async () => {
+			const stored = (date: string) =>
+				(
+					(suite.sandbox.store as unknown as Record<string, Map<string, IDataObject[]>>)[
+						storeKey
+					].get(date) ?? []
+				).map((record) => (record.equipment as IDataObject).id);
+			setClock('2024-05-11T05:59:00Z');
+			const { trigger, emitted: beforeTheHour } = await ActiveTrigger.activate(
+				options({ event, hour: 6 }),
+			);
+			setClock('2024-05-11T06:00:00Z');
+			const atTheHour = await trigger.poll();
+			const laterThatDay = await trigger.poll();
+			setClock('2024-05-12T06:05:00Z');
+			const nextDay = await trigger.poll();
+
+			const equipmentOf = (items: typeof atTheHour) =>
+				(items ?? []).map((item) => (item.json.equipment as IDataObject).id);
+			expect(beforeTheHour).toBeNull();
+			expect(equipmentOf(atTheHour)).toEqual(stored('2024-05-10'));
+			expect(equipmentOf(atTheHour).length).toBeGreaterThan(0);
+			expect(laterThatDay).toBeNull();
+			expect(equipmentOf(nextDay)).toEqual(stored('2024-05-11'));
+			expect(
+				(nextDay ?? []).every((item) =>
+					[item.json.reportDate, item.json.date].includes('2024-05-11'),
+				),
+			).toBe(true);
+			expect(suite.sandbox.requests.map((request) => request.path)).toEqual([
+				`/analytics/v1/${pathName}/2024-05-10`,
+				`/analytics/v1/${pathName}/2024-05-11`,
+			]);
+		});
+	});
+
 	describe('event: Daily Distance Report', () => {
 		const reportEvent = (hour = 6) => ({ event: 'dailyDistanceReport', hour });
 		const reportRequests = () =>

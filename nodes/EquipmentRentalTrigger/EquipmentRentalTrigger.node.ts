@@ -10,10 +10,14 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { optionNameSubtitle } from '../EquipmentRental/shared/subtitles';
 import * as dailyDistanceReport from './events/dailyDistanceReport';
+import * as dailyUsageReport from './events/dailyUsageReport';
+import * as dailyWorkingHoursReport from './events/dailyWorkingHoursReport';
 import * as equipmentModelUpdated from './events/equipmentModelUpdated';
 
 const events = {
-	[dailyDistanceReport.option.value as string]: dailyDistanceReport,
+	[dailyDistanceReport.option.value]: dailyDistanceReport,
+	[dailyUsageReport.option.value]: dailyUsageReport,
+	[dailyWorkingHoursReport.option.value]: dailyWorkingHoursReport,
 	[equipmentModelUpdated.option.value as string]: equipmentModelUpdated,
 };
 
@@ -22,7 +26,12 @@ const eventField: INodeProperties = {
 	name: 'event',
 	type: 'options',
 	noDataExpression: true,
-	options: [equipmentModelUpdated.option, dailyDistanceReport.option],
+	options: [
+		equipmentModelUpdated.option,
+		dailyDistanceReport.option,
+		dailyUsageReport.option,
+		dailyWorkingHoursReport.option,
+	],
 	default: 'equipmentModelUpdated',
 };
 
@@ -50,14 +59,20 @@ export class EquipmentRentalTrigger implements INodeType {
 		// therefore describes both nodes; renaming a type to keep them apart would break saved
 		// workflows. Each event keeps its own description in that entry's list of triggers.
 		description:
-			"Create quotes, manage price lists, releases and inventories, and look up clients, contracts, products and equipment of an equipment-rental business, or start a workflow when equipment models change or with each day's distances",
+			"Create quotes, manage price lists, releases and inventories, and look up clients, contracts, products and equipment of an equipment-rental business, or start a workflow when equipment models change or with each day's distances, usage or working hours",
 		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#trigger',
 		defaults: { name: 'Equipment Rental Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'equipmentRentalApi', required: true }],
-		properties: [eventField, ...equipmentModelUpdated.fields, ...dailyDistanceReport.fields],
+		properties: [
+			eventField,
+			...equipmentModelUpdated.fields,
+			...dailyDistanceReport.fields,
+			...dailyUsageReport.fields,
+			...dailyWorkingHoursReport.fields,
+		],
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

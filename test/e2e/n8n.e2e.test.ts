@@ -222,8 +222,9 @@ function fromEditorAgentVariant(): Json {
 					parameters: {
 						resource: 'quote',
 						operation: 'create',
-						clientId: byModel('Client_ID', 'string'),
-						contractId: byModel('Contract_ID', 'string'),
+						// Pickers: the editor's "Let the model define this parameter" fills their By ID mode.
+						clientId: { __rl: true, mode: 'id', value: byModel('Client_ID', 'string') },
+						contractId: { __rl: true, mode: 'id', value: byModel('Contract_ID', 'string') },
 						amount: byModel('Amount', 'number'),
 					},
 				}
@@ -945,7 +946,9 @@ describe(onN8n('example workflows'), () => {
 		const result = await run(FROM_EDITOR_AGENT_WORKFLOW);
 
 		expectSuccess(result);
-		const offered = chatModel.requests[chatRequestsBefore].tools![0].function;
+		const offered = chatModel.requests[chatRequestsBefore].tools!.find(
+			(tool) => tool.function.name === 'Create_quote',
+		)!.function;
 		const fields = (offered.parameters as Json).properties;
 		expect(Object.keys(fields).sort()).toEqual(['Amount', 'Client_ID', 'Contract_ID']);
 		for (const field of Object.values(fields) as Json[]) expect(field.description ?? '').toBe('');
@@ -1106,7 +1109,7 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(
 			products.get(other.personProductId)!.priceItems.map((item: Json) => item.id),
 		).not.toContain(other.personPriceId);
-		expect(attachments.get(fx.inventoryProductId)?.has(fx.serviceProductId)).toBe(false);
+		expect(attachments.get(fx.inventoryProductId)?.has(fx.serviceProductId) ?? false).toBe(false);
 	});
 
 	it('the every-operation example as 0.2.0 saved it (plain IDs in what are pickers now) still runs', async () => {

@@ -380,3 +380,47 @@ export async function canvasOverlaps(page: Page): Promise<string[]> {
 function escape(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** A picker (n8n's resource locator) of the open node, by its parameter name. */
+export const picker = (page: Page, name: string): Locator =>
+	ndv(page).locator(tid(`resource-locator-${name}`));
+
+/** The text box of a picker or of its list's search (n8n puts the test id on the box or its wrapper). */
+const textBox = (scope: Locator, id: string): Locator =>
+	scope.locator(`input${tid(id)}, ${tid(id)} input`).first();
+
+/** Switches a picker to By ID (or another mode) and types the value, as a user does. */
+export async function pickById(page: Page, name: string, value: string, mode = 'By ID') {
+	const field = picker(page, name);
+	await field.locator(tid('rlc-mode-selector')).click();
+	await page.getByRole('option', { name: mode, exact: true }).filter({ visible: true }).click();
+	const input = textBox(field, 'rlc-input');
+	await input.fill(value);
+	await input.blur();
+}
+
+/** Opens a picker's list and returns it (its items are `rlc-item`s). */
+export async function openPicker(page: Page, name: string): Promise<Locator> {
+	await picker(page, name).locator(tid('rlc-input-container')).click();
+	const list = page.locator(tid('resource-locator-dropdown')).filter({ visible: true });
+	await list.waitFor();
+	return list;
+}
+
+export const pickerItems = (list: Locator): Locator => list.locator(tid('rlc-item'));
+
+/** Types into the open list's search box; the list asks the API again. */
+export async function searchPicker(list: Locator, text: string): Promise<void> {
+	await textBox(list, 'rlc-search').fill(text);
+}
+
+/** Scrolls the open list to its end, where n8n asks for the next page. */
+export async function scrollPicker(list: Locator): Promise<void> {
+	await pickerItems(list)
+		.last()
+		.evaluate((item) => {
+			const container = item.parentElement!;
+			container.scrollTop = container.scrollHeight;
+			container.dispatchEvent(new Event('scroll'));
+		});
+}

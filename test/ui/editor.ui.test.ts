@@ -48,8 +48,13 @@ import {
 	openNode,
 	openEntry,
 	openNodesPanel,
+	openPicker,
 	openWorkflow,
+	pickById,
+	pickerItems,
 	readOutput,
+	scrollPicker,
+	searchPicker,
 	searchNodes,
 	settle,
 	signIn,
@@ -271,13 +276,13 @@ describe('Execute step', () => {
 		await openWorkflow(page, n8n.url);
 		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
 		const before = sandbox.requests.length;
-		await fill(page, 'Client ID', 'not-a-uuid');
-		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		await pickById(page, 'clientId', 'not-a-uuid');
+		await pickById(page, 'contractId', sandbox.store.fixtures.contractId);
 		await fill(page, 'Amount', '10');
 		await executeStep(page);
 		const output = await readOutput(page);
 		expect(output.status).toBe('error');
-		expect(output.error!.message).toMatch(/'Client ID'.*UUID.*\[item 0\]/);
+		expect(output.error!.message).toMatch(/'Client'.*UUID.*\[item 0\]/);
 		expect(output.error!.description).toMatch(/not-a-uuid/);
 		// The node's own error, not an API error: no "Error code none", no NodeApiError.
 		expect(output.error!.details).not.toMatch(/Error code\s+none/);
@@ -290,8 +295,8 @@ describe('Execute step', () => {
 		await openWorkflow(page, n8n.url);
 		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
 		const before = sandbox.requests.length;
-		await fill(page, 'Client ID', sandbox.store.fixtures.clientId);
-		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		await pickById(page, 'clientId', sandbox.store.fixtures.clientId);
+		await pickById(page, 'contractId', sandbox.store.fixtures.contractId);
 		const amount = await fill(page, 'Amount', '200000000');
 		// n8n reformats a number field when it loses focus; the value must stay what was typed.
 		expect(Number((await amount.inputValue()).replace(/,/g, ''))).toBe(200000000);
@@ -306,12 +311,120 @@ describe('Execute step', () => {
 	});
 });
 
+describe('pickers', () => {
+	const CLIENTS_PATH = '/master-data/v1/client-management/clients';
+
+	step(
+		'Create Quote by picking a client by name and then one of its contracts: no UUID typed',
+		async () => {
+			const fx = sandbox.store.fixtures;
+			await openWorkflow(page, n8n.url);
+			await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+			const before = sandbox.requests.length;
+
+			const clients = await openPicker(page, 'clientId');
+			await expect(
+				settle(
+					() => pickerItems(clients).count(),
+					(count) => count === 20,
+				),
+			).resolves.toBe(20);
+			await scrollPicker(clients);
+			// The second page, asked for as the user scrolls.
+			await expect(
+				settle(
+					() => pickerItems(clients).count(),
+					(count) => count > 20,
+				),
+			).resolves.toBeGreaterThan(20);
+			await searchPicker(clients, 'acme');
+			const acme = pickerItems(clients).filter({ hasText: 'Acme Construction' });
+			await acme.first().waitFor();
+			await saveReadmePicture(ndv(page), 'picker-client');
+			await acme.first().click();
+			const asked = sentSince(before).filter((request) => request.path === CLIENTS_PATH);
+			expect(asked.map((request) => request.query.page)).toEqual(
+				expect.arrayContaining(['1', '2']),
+			);
+			expect(asked.some((request) => request.query.search === 'acme')).toBe(true);
+
+			const contracts = await openPicker(page, 'contractId');
+			const berlin = pickerItems(contracts).filter({ hasText: 'Berlin' });
+			await berlin.first().waitFor();
+			const acmeContracts = (sandbox.store.contracts as Json[]).filter(
+				(contract) => contract.clientId === fx.acmeClientId,
+			);
+			expect(await pickerItems(contracts).count()).toBe(acmeContracts.length);
+			await berlin.first().click();
+
+			await fill(page, 'Amount', '4200');
+			await executeStep(page);
+			const output = await readOutput(page);
+			expect(output.status).toBe('success');
+			const posted = sentSince(before).filter((request) => request.path === QUOTES_PATH);
+			expect(posted.map((request) => request.body)).toEqual([
+				expect.objectContaining({
+					clientId: fx.acmeClientId,
+					contractId: fx.acmeBerlinContractId,
+					amount: 4200,
+				}),
+			]);
+			await closeToasts(page);
+		},
+	);
+
+	step('Update Price Item by picking a product and then one of its tiers', async () => {
+		const fx = sandbox.store.fixtures;
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Update a price item of a product');
+		const products = await openPicker(page, 'productId');
+		await searchPicker(products, 'crawler excavator 20');
+		const excavator = pickerItems(products).filter({ hasText: 'Crawler excavator 20 t' });
+		await excavator.first().waitFor();
+		await excavator.first().click();
+
+		const tiers = await openPicker(page, 'priceId');
+		const second = pickerItems(tiers).filter({ hasText: /^From 3:/ });
+		await second.first().waitFor();
+		await saveReadmePicture(ndv(page), 'picker-price-item');
+		await second.first().click();
+		await fill(page, 'From Quantity', '3');
+		await fill(page, 'Price', '399');
+		const before = sandbox.requests.length;
+		await executeStep(page);
+		const output = await readOutput(page);
+		expect(output.status).toBe('success');
+		const tier = (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.from === 3);
+		expect(sentSince(before).map((request) => request.path)).toEqual([
+			`/master-data/v1/product-management/products/${fx.equipmentProductId}/price-list/${tier.id}`,
+		]);
+		expect(tier.price).toBe(399);
+		await closeToasts(page);
+	});
+
+	step("a list the API cannot answer shows the API's error in the list", async () => {
+		await openWorkflow(page, n8n.url);
+		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
+		sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
+		try {
+			const clients = await openPicker(page, 'clientId');
+			const message = clients.locator(tid('rlc-error-message'));
+			await message.waitFor();
+			expect(await clients.innerText()).toMatch(/HTTP 503/);
+		} finally {
+			sandbox.setOptions({ faults: null });
+		}
+	});
+});
+
 describe('API errors in the editor', () => {
 	step('a 401 and a 404 show their HTTP status as the error code and in the message', async () => {
 		await openWorkflow(page, n8n.url);
 		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
-		await fill(page, 'Client ID', '00000000-0000-4000-8000-000000000000');
-		await fill(page, 'Contract ID', sandbox.store.fixtures.contractId);
+		await pickById(page, 'clientId', '00000000-0000-4000-8000-000000000000');
+		await pickById(page, 'contractId', sandbox.store.fixtures.contractId);
 		await fill(page, 'Amount', '10');
 		await executeStep(page);
 		const notFound = await readOutput(page);

@@ -24,7 +24,6 @@ export interface ExpectedOperation {
 	fields: ExpectedField[];
 }
 
-const UUID_PLACEHOLDER = /^e\.g\. [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const LIST_FIELDS: ExpectedField[] = [
 	{ label: 'Return All', value: false, hint: /all results/i },
 	{ label: 'Limit', value: 50, hint: /max number of results/i },
@@ -36,17 +35,178 @@ const LIST_OPTIONS: ExpectedField = {
 
 /** The resources and their actions, as the nodes panel groups them. */
 export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
+	Booking: ['Get a booking', 'Get a booking by external ID'],
+	Client: ['Get a client', 'Get a client by external ID', 'Get many clients'],
+	Contract: ['Get a contract', 'Get a contract by external ID', 'Get many contracts'],
+	Equipment: ['Get a piece of equipment', 'Get many pieces of equipment'],
 	'Equipment Distance': ['Get equipment distance for a day'],
 	'Equipment Model': ['Get many equipment models'],
+	'Equipment Usage': ['Get equipment usage for a day'],
+	'Equipment Working Time': ['Get equipment working hours for a day'],
 	Inventory: ['Delete an inventory'],
 	Product: [
+		'Add a price item to a product',
 		'Attach a service product to a product',
+		'Delete a price item of a product',
+		'Detach a service product from a product',
+		'Get a product',
+		'Get a product by external ID',
 		'Get custom price list entries',
+		'Get many products',
 		'Update a price item of a product',
 	],
 	Quote: ['Create a quote'],
 	Release: ['Update a release'],
 };
+
+const SORTED_LIST_OPTIONS: ExpectedField = {
+	label: 'Options',
+	choices: ['Page Size', 'Parallel Requests', 'Sort By', 'Sort Direction'],
+};
+const EXTERNAL_ID: ExpectedField = { label: 'External ID', required: true, value: '' };
+const DAY: ExpectedField = { label: 'Date', required: true, value: '' };
+
+/** The operations the vendor's reference adds: their panels, checked without tooltips. */
+const LOOKUPS: ExpectedOperation[] = [
+	{
+		resource: 'Booking',
+		operation: 'Get',
+		action: 'Get a booking',
+		fields: [{ label: 'Booking ID', required: true, value: '' }],
+	},
+	{
+		resource: 'Booking',
+		operation: 'Get by External ID',
+		action: 'Get a booking by external ID',
+		fields: [EXTERNAL_ID],
+	},
+	{
+		resource: 'Client',
+		operation: 'Get',
+		action: 'Get a client',
+		fields: [{ label: 'Client', required: true }],
+	},
+	{
+		resource: 'Client',
+		operation: 'Get by External ID',
+		action: 'Get a client by external ID',
+		fields: [EXTERNAL_ID],
+	},
+	{
+		resource: 'Client',
+		operation: 'Get Many',
+		action: 'Get many clients',
+		fields: [
+			{ label: 'Return All' },
+			{ label: 'Limit', value: 50 },
+			{ label: 'Filters', choices: ['Partner Type', 'Search', 'Status', 'Updated After'] },
+			SORTED_LIST_OPTIONS,
+		],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Get',
+		action: 'Get a contract',
+		fields: [{ label: 'Contract', required: true }],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Get by External ID',
+		action: 'Get a contract by external ID',
+		fields: [EXTERNAL_ID],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Get Many',
+		action: 'Get many contracts',
+		fields: [
+			{ label: 'Return All' },
+			{ label: 'Limit', value: 50 },
+			{ label: 'Filters', choices: ['Client ID', 'Search', 'Status', 'Updated After'] },
+			SORTED_LIST_OPTIONS,
+		],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Get',
+		action: 'Get a piece of equipment',
+		fields: [{ label: 'Equipment', required: true }],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Get Many',
+		action: 'Get many pieces of equipment',
+		fields: [
+			{ label: 'Return All' },
+			{ label: 'Limit', value: 50 },
+			{ label: 'Filters', choices: ['Search'] },
+			LIST_OPTIONS,
+		],
+	},
+	{
+		resource: 'Equipment Usage',
+		operation: 'Get',
+		action: 'Get equipment usage for a day',
+		fields: [DAY],
+	},
+	{
+		resource: 'Equipment Working Time',
+		operation: 'Get',
+		action: 'Get equipment working hours for a day',
+		fields: [DAY],
+	},
+	{
+		resource: 'Product',
+		operation: 'Add Price Item',
+		action: 'Add a price item to a product',
+		fields: [
+			{ label: 'Product', required: true },
+			{ label: 'From Quantity', value: 1 },
+			{ label: 'Price', value: 0 },
+		],
+	},
+	{
+		resource: 'Product',
+		operation: 'Delete Price Item',
+		action: 'Delete a price item of a product',
+		fields: [
+			{ label: 'Product', required: true },
+			{ label: 'Price Item', required: true },
+		],
+	},
+	{
+		resource: 'Product',
+		operation: 'Detach Service',
+		action: 'Detach a service product from a product',
+		fields: [
+			{ label: 'Product', required: true },
+			{ label: 'Attached Service', required: true },
+		],
+	},
+	{
+		resource: 'Product',
+		operation: 'Get',
+		action: 'Get a product',
+		fields: [{ label: 'Product', required: true }],
+	},
+	{
+		resource: 'Product',
+		operation: 'Get by External ID',
+		action: 'Get a product by external ID',
+		fields: [EXTERNAL_ID],
+	},
+	{
+		resource: 'Product',
+		operation: 'Get Many',
+		action: 'Get many products',
+		fields: [
+			{ label: 'Return All' },
+			{ label: 'Limit', value: 50 },
+			{ label: 'Filters', choices: ['Search', 'Type', 'Updated After'] },
+			SORTED_LIST_OPTIONS,
+		],
+	},
+];
 
 export const OPERATIONS: ExpectedOperation[] = [
 	{
@@ -54,20 +214,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Create',
 		action: 'Create a quote',
 		fields: [
-			{
-				label: 'Client ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /UUID/,
-			},
-			{
-				label: 'Contract ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /UUID/,
-			},
+			{ label: 'Client', required: true, hint: /picked by name/ },
+			{ label: 'Contract', required: true, hint: /chosen client's contracts/ },
 			{
 				// Required, but n8n 2.8.4 marks no empty number field; the node's own check stops it.
 				label: 'Amount',
@@ -98,7 +246,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Get Custom Price List',
 		action: 'Get custom price list entries',
 		fields: [
-			{ label: 'Custom Price List ID', required: true, value: '' },
+			{ label: 'Custom Price List', required: true, hint: /client's name/ },
 			...LIST_FIELDS,
 			{ label: 'Filters', choices: ['Product ID', 'Product Type'] },
 			{ label: 'Options', choices: ['Output', 'Page Size', 'Parallel Requests'] },
@@ -109,14 +257,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Update Price Item',
 		action: 'Update a price item of a product',
 		fields: [
-			{
-				label: 'Product ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /UUID/,
-			},
-			{ label: 'Price Item ID', required: true, value: '' },
+			{ label: 'Product', required: true, hint: /picked by title/ },
+			{ label: 'Price Item', required: true, hint: /quantity tier/ },
 			{ label: 'From Quantity', value: 1, hint: /at least 1/ },
 			{ label: 'Price', value: 0, hint: /negative/ },
 			{ label: 'Calculation Type', value: "Don't Send" },
@@ -127,20 +269,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Attach Service',
 		action: 'Attach a service product to a product',
 		fields: [
-			{
-				label: 'Product ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /main/,
-			},
-			{
-				label: 'Service Product ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /type Service/,
-			},
+			{ label: 'Product', required: true, hint: /main product/ },
+			{ label: 'Service Product', required: true, hint: /service products/ },
 		],
 	},
 	{
@@ -148,13 +278,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a release',
 		fields: [
-			{
-				label: 'Release ID',
-				required: true,
-				value: '',
-				placeholder: UUID_PLACEHOLDER,
-				hint: /UUID/,
-			},
+			{ label: 'Booking (to List Its Releases)', hint: /not sent/ },
+			{ label: 'Release', required: true, hint: /releases of the booking/ },
 			{
 				label: 'Update Fields',
 				choices: [
@@ -191,6 +316,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 		action: 'Get equipment distance for a day',
 		fields: [{ label: 'Date', required: true, value: '', hint: /YYYY-MM-DD/ }],
 	},
+	...LOOKUPS,
 ];
 
 /** The trigger's events, as its Event field lists them (name and description). */
@@ -205,6 +331,16 @@ export const TRIGGER_EVENTS = [
 		entry: 'On daily distance report',
 		hint: /previous day's distance/i,
 	},
+	{
+		name: 'Daily Usage Report',
+		entry: 'On daily usage report',
+		hint: /previous day's usage/i,
+	},
+	{
+		name: 'Daily Working Hours Report',
+		entry: 'On daily working hours report',
+		hint: /previous day's working hours/i,
+	},
 ];
 
 /** What users type to find the node (issue 12). */
@@ -215,5 +351,7 @@ export const SEARCH_WORDS = [
 	'price list',
 	'inventory',
 	'release',
+	'client',
+	'contract',
 	'excavator',
 ];
