@@ -1,7 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listOptionsField } from './listFields';
+import { filtersCollection } from './descriptions';
+import { listFields, listOptionsField } from './listFields';
+import { pagedListPerItem } from './pagination';
 import type { ItemParameters } from './parameters';
+import { withoutUnset } from './parameters';
+import type { Operation } from './recordOperations';
 
 // Filters and sort options of the lists the vendor's reference documents (clients, contracts,
 // products, equipment): the same query parameters, each list with its own words.
@@ -80,5 +85,53 @@ export function sortQuery(item: ItemParameters): {
 	return {
 		sortBy,
 		sortDirection: item.oneOf(sortDirectionOption, ['ASC', 'DESC'], sortedListOptions) ?? 'ASC',
+	};
+}
+
+/**
+ * A list operation of the reference's kind (clients, contracts, products): Return All / Limit,
+ * Filters sent as query parameters, and Options with Sort By and Sort Direction. Each filter's `name`
+ * is its query parameter's, so that an error naming one names the form's field.
+ */
+export function sortedPaginatedList({
+	resource,
+	url,
+	action,
+	description,
+	filters,
+	query,
+}: {
+	resource: string;
+	url: string;
+	action: string;
+	description: string;
+	filters: INodeProperties[];
+	/** The query parameters of `filters`, each read and checked from `collection`. */
+	query: (item: ItemParameters, collection: INodeProperties) => IDataObject;
+}): Operation {
+	const collection: INodeProperties = { ...filtersCollection, options: filters };
+	return {
+		option: {
+			name: 'Get Many',
+			value: 'getAll',
+			action,
+			description,
+			routing: pagedListPerItem({
+				method: 'GET',
+				url,
+				parts: (item) => ({
+					qs: withoutUnset({ ...query(item, collection), ...sortQuery(item) }),
+				}),
+				fieldsByApiName: {
+					...Object.fromEntries(filters.map((filter) => [filter.name, filter])),
+					...sortFieldsByApiName,
+				},
+			}),
+		},
+		fields: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
+			...listFields,
+			collection,
+			sortedListOptions,
+		]),
 	};
 }

@@ -1,17 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { filtersCollection } from '../../shared/descriptions';
-import { listFields } from '../../shared/listFields';
-import {
-	searchFilter,
-	sortedListOptions,
-	sortFieldsByApiName,
-	sortQuery,
-	updatedAfterFilter,
-} from '../../shared/listFilters';
-import { pagedListPerItem } from '../../shared/pagination';
-import { withoutUnset } from '../../shared/parameters';
+import { searchFilter, sortedPaginatedList, updatedAfterFilter } from '../../shared/listFilters';
 import { PRODUCTS_PATH } from '../../shared/paths';
 
 const type: INodeProperties = {
@@ -29,30 +18,17 @@ const type: INodeProperties = {
 };
 const search = searchFilter('title or number', 'excavator');
 const updatedAfter = updatedAfterFilter('products');
-const filters: INodeProperties = { ...filtersCollection, options: [search, type, updatedAfter] };
 
 // https://ram-api.syniotec.com/reference/get-products
-export const option: INodePropertyOptions = {
-	name: 'Get Many',
-	value: 'getAll',
+export const { option, fields } = sortedPaginatedList({
+	resource: 'product',
+	url: PRODUCTS_PATH,
 	action: 'Get many products',
 	description: 'List products with their price lists, optionally searched or filtered by type',
-	routing: pagedListPerItem({
-		method: 'GET',
-		url: PRODUCTS_PATH,
-		parts: (item) => ({
-			qs: withoutUnset({
-				type: item.text(type, filters),
-				search: item.text(search, filters),
-				updatedAfter: item.dateTime(updatedAfter, filters),
-				...sortQuery(item),
-			}),
-		}),
-		fieldsByApiName: { type, search, updatedAfter, ...sortFieldsByApiName },
+	filters: [search, type, updatedAfter],
+	query: (item, filters) => ({
+		type: item.text(type, filters),
+		search: item.text(search, filters),
+		updatedAfter: item.dateTime(updatedAfter, filters),
 	}),
-};
-
-export const fields = updateDisplayOptions(
-	{ show: { resource: ['product'], operation: ['getAll'] } },
-	[...listFields, filters, sortedListOptions],
-);
+});
