@@ -230,7 +230,7 @@ describe('Lookups', () => {
 		it('Client: pages as the user scrolls, each client once, and searches through the API', async () => {
 			const first = await suite.search('searchClients', {});
 			expect(first.results).toHaveLength(20);
-			expect(first.paginationToken).toBe(2);
+			expect(first.paginationToken).toBe('2');
 			const seen = [...first.results];
 			let token = first.paginationToken;
 			while (token !== undefined) {

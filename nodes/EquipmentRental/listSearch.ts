@@ -141,11 +141,7 @@ export const listSearch: Record<string, Search> = {
 
 	async searchAttachedServices(filter) {
 		const product = await productOf(this);
-		return filtered(
-			product.attachments,
-			(attached) => productItem(attached) ?? asItem('', attached),
-			filter,
-		);
+		return filtered(product.attachments, productItem, filter);
 	},
 
 	/** The releases the chosen booking embeds (the reference has no list of releases). */

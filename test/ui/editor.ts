@@ -92,8 +92,17 @@ export async function openEntry(page: Page, name: string): Promise<void> {
 
 /** Opens a category of the node's details (Actions, Triggers) if it is folded. */
 export async function unfold(page: Page, category: 'Actions' | 'Triggers', firstItem: string) {
-	const item = nodeCreator(page).locator(tid('node-creator-item-name'), { hasText: firstItem });
-	if (await item.isVisible()) return;
+	const item = nodeCreator(page).locator(tid('node-creator-item-name'), {
+		hasText: new RegExp(`^${escape(firstItem)}$`),
+	});
+	// The panel renders a long list of actions a batch at a time: an item not there yet may come.
+	if (
+		await item.waitFor({ timeout: 5_000 }).then(
+			() => true,
+			() => false,
+		)
+	)
+		return;
 	await nodeCreator(page).locator(tid('node-creator-category-item'), { hasText: category }).click();
 	await item.waitFor();
 }
@@ -269,10 +278,16 @@ export async function readOutput(page: Page): Promise<StepOutput> {
 	await success.or(failure).first().waitFor({ timeout: EXECUTION_MS });
 	if (await failure.isVisible()) {
 		const container = output.locator(tid('ndv-data-container'));
-		// The error's details are folded sections (element-plus collapse items) named by text.
+		// The error's details are folded sections (<details>) named by their summary's text. They are
+		// opened, not toggled: a panel read again (see settle) keeps them open.
 		for (const section of ['From Equipment Rental', 'Other info']) {
 			const header = container.getByText(section, { exact: true });
-			if (await header.count()) await header.click();
+			if (await header.count())
+				await header.first().evaluate((summary) => {
+					const details = summary.closest('details');
+					if (details) details.open = true;
+					else (summary as HTMLElement).click();
+				});
 		}
 		await page.waitForTimeout(300);
 		return {
@@ -399,19 +414,31 @@ export async function pickById(page: Page, name: string, value: string, mode = '
 	await input.blur();
 }
 
-/** Opens a picker's list and returns it (its items are `rlc-item`s). */
+/**
+ * Opens a picker's list, waiting until it shows items, its search box or an error. The list is a
+ * popover whose parts are found by their test ids among what is visible.
+ */
 export async function openPicker(page: Page, name: string): Promise<Locator> {
 	await picker(page, name).locator(tid('rlc-input-container')).click();
-	const list = page.locator(tid('resource-locator-dropdown')).filter({ visible: true });
-	await list.waitFor();
+	const list = page.locator('body');
+	await list
+		.locator(`${tid('rlc-item')}, ${tid('rlc-search')}, ${tid('rlc-error-container')}`)
+		.filter({ visible: true })
+		.first()
+		.waitFor();
 	return list;
 }
 
-export const pickerItems = (list: Locator): Locator => list.locator(tid('rlc-item'));
+export const pickerItems = (list: Locator): Locator =>
+	list.locator(tid('rlc-item')).filter({ visible: true });
 
 /** Types into the open list's search box; the list asks the API again. */
 export async function searchPicker(list: Locator, text: string): Promise<void> {
-	await textBox(list, 'rlc-search').fill(text);
+	await list
+		.locator(`input${tid('rlc-search')}, ${tid('rlc-search')} input`)
+		.filter({ visible: true })
+		.first()
+		.fill(text);
 }
 
 /** Scrolls the open list to its end, where n8n asks for the next page. */

@@ -139,7 +139,8 @@ const LOOKUPS: ExpectedOperation[] = [
 		fields: [
 			{ label: 'Return All' },
 			{ label: 'Limit', value: 50 },
-			{ label: 'Filters', choices: ['Search'] },
+			// One filter: n8n adds it at once instead of listing it.
+			{ label: 'Filters' },
 			LIST_OPTIONS,
 		],
 	},

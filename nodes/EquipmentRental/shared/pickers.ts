@@ -91,7 +91,7 @@ export async function searchPage(
 	const more = Number.isFinite(total) ? page * PICKER_PAGE_SIZE < total : records.length > 0;
 	return {
 		results: records.flatMap((record) => toItem(record) ?? []),
-		paginationToken: more ? page + 1 : undefined,
+		paginationToken: more ? String(page + 1) : undefined,
 	};
 }
 
