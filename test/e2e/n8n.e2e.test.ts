@@ -37,6 +37,22 @@ const OPENAI_CREDENTIAL = { id: 'e2eFakeChatModel', name: 'Fake chat model', typ
  * tester looks for the status where their HTTP client no longer puts it (error.cause.response).
  */
 const CREDENTIAL_RULES_IGNORED = ['1.123.81', '2.8.4'];
+/**
+ * n8n versions that give a declarative node with listSearch methods (the pickers) no way to run as an
+ * AI tool: n8n 1.85's shouldAssignExecuteMethod (n8n/dist/utils.js) leaves out nodes with `methods`,
+ * so the tool answers an empty item and sends nothing; 1.123 assigns it to declarative nodes too
+ * (README, Limits).
+ */
+const TOOLS_NOT_RUN = ['1.85.4'];
+const toolsRun = !TOOLS_NOT_RUN.includes(rt.n8nVersion());
+
+/** On the versions of TOOLS_NOT_RUN, what the agent's tools do there: answer nothing, send nothing. */
+function expectToolsNotRun(result: RunResult & { sent: SandboxRequest[] }, tool: string): void {
+	expectSuccess(result);
+	expect(result.sent).toEqual([]);
+	const [toolRun] = result.run.data.resultData.runData[tool];
+	expect(toolRun.data.ai_tool[0].map((item: Json) => item.json)).toEqual([{}]);
+}
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 /** The trigger polls every minute, at a second n8n picks at random. */
@@ -806,6 +822,7 @@ describe(onN8n('example workflows'), () => {
 		chatModel.follow([{ tool: 'Create_quote', arguments: () => quoteToolArguments }]);
 		const chatRequestsBefore = chatModel.requests.length;
 		const result = await run(AI_AGENT_WITH_MODEL);
+		if (!toolsRun) return expectToolsNotRun(result, 'Create quote');
 		// A tool node whose type n8n cannot resolve fails the run ("Unrecognized node type").
 		expectSuccess(result);
 		const [firstAsk, afterTool] = chatModel.requests.slice(chatRequestsBefore);
@@ -876,6 +893,7 @@ describe(onN8n('example workflows'), () => {
 		]);
 		const chatRequestsBefore = chatModel.requests.length;
 		const result = await run(AI_AGENT_WITH_MODEL);
+		if (!toolsRun) return expectToolsNotRun(result, 'Create quote');
 
 		expectSuccess(result);
 		const conversation = chatModel.requests.slice(chatRequestsBefore);
@@ -904,6 +922,10 @@ describe(onN8n('example workflows'), () => {
 			const list = Array.isArray(parsed) ? parsed : [parsed];
 			return list.flatMap((entry: Json) => entry.response ?? entry);
 		};
+		if (!toolsRun) {
+			chatModel.follow([{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) }]);
+			return expectToolsNotRun(await run(AI_AGENT_WITH_MODEL), 'Find client');
+		}
 		chatModel.follow([
 			{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) },
 			{

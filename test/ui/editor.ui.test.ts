@@ -61,7 +61,13 @@ import {
 	tid,
 	unfold,
 } from './editor';
-import { ACTIONS_BY_RESOURCE, OPERATIONS, SEARCH_WORDS, TRIGGER_EVENTS } from './operations';
+import {
+	ACTIONS_BY_RESOURCE,
+	LOOKUPS,
+	OPERATIONS,
+	SEARCH_WORDS,
+	TRIGGER_EVENTS,
+} from './operations';
 
 const TOKEN = 'ui-token-8d2e4a61';
 const WRONG_TOKEN = 'ui-wrong-token-5c7f19';
@@ -254,6 +260,63 @@ describe('every operation', () => {
 			expect([subtitle, readable]).toEqual([subtitle, true]);
 		});
 	}
+});
+
+describe("the reference's operations", () => {
+	/** Chooses an option of an options field (Resource, Operation) by its name. */
+	async function choose(name: string, option: string) {
+		await ndv(page)
+			.locator(tid(`parameter-input-${name}`))
+			.click();
+		await page
+			.locator(tid('parameter-input-item'))
+			.filter({ visible: true })
+			.filter({ has: page.getByText(option, { exact: true }) })
+			.first()
+			.click();
+	}
+
+	step(
+		'every panel: labels, defaults and choices, with Resource and Operation switched in one node',
+		async () => {
+			await openWorkflow(page, n8n.url);
+			chrome.takeConsoleErrors();
+			await addNodeAction(page, NODE_ENTRY, 'Actions', LOOKUPS[0].action);
+			const mismatches: string[] = [];
+			for (const operation of LOOKUPS) {
+				await choose('resource', operation.resource);
+				await choose('operation', operation.operation);
+				const expected = operation.fields.map((expectedField) => expectedField.label);
+				const shown = await settle(
+					async () =>
+						(await fieldLabels(page)).filter(
+							(label) => !/^(Credential to connect with|Resource|Operation)$/.test(label),
+						),
+					(labels) => JSON.stringify(labels) === JSON.stringify(expected),
+				);
+				if (JSON.stringify(shown) !== JSON.stringify(expected))
+					mismatches.push(`${operation.resource} > ${operation.operation}: ${shown.join(', ')}`);
+				for (const expectedField of operation.fields.filter((item) => shown.includes(item.label))) {
+					const item = await field(page, expectedField.label);
+					if (expectedField.value !== undefined) {
+						const { value } = await fieldValue(item);
+						const asShown = typeof expectedField.value === 'number' ? Number(value) : value;
+						if (asShown !== expectedField.value)
+							mismatches.push(`${operation.operation} ${expectedField.label}: ${String(value)}`);
+					}
+					if (expectedField.choices) {
+						const choices = await collectionChoices(page, item);
+						if (JSON.stringify(choices) !== JSON.stringify(expectedField.choices))
+							mismatches.push(
+								`${operation.operation} ${expectedField.label}: ${choices.join(', ')}`,
+							);
+					}
+				}
+			}
+			expect(mismatches).toEqual([]);
+			expect(chrome.takeConsoleErrors()).toEqual([]);
+		},
+	);
 });
 
 describe('Execute step', () => {

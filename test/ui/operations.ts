@@ -66,8 +66,11 @@ const SORTED_LIST_OPTIONS: ExpectedField = {
 const EXTERNAL_ID: ExpectedField = { label: 'External ID', required: true, value: '' };
 const DAY: ExpectedField = { label: 'Date', required: true, value: '' };
 
-/** The operations the vendor's reference adds: their panels, checked without tooltips. */
-const LOOKUPS: ExpectedOperation[] = [
+/**
+ * The operations the vendor's reference adds: their panels, checked in one node whose Resource and
+ * Operation are switched (labels, defaults, choices; their rules are the engine tests').
+ */
+export const LOOKUPS: ExpectedOperation[] = [
 	{
 		resource: 'Booking',
 		operation: 'Get',
@@ -317,7 +320,6 @@ export const OPERATIONS: ExpectedOperation[] = [
 		action: 'Get equipment distance for a day',
 		fields: [{ label: 'Date', required: true, value: '', hint: /YYYY-MM-DD/ }],
 	},
-	...LOOKUPS,
 ];
 
 /** The trigger's events, as its Event field lists them (name and description). */
