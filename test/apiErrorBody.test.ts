@@ -61,6 +61,7 @@ describe('saysItFailed', () => {
 		[{ status: 'error', message: 'Database down' }, true],
 		[{ success: true }, false],
 		[{ id: 'q-1', status: 'OPEN' }, false],
+		[{ id: 'job-7', status: 'error' }, false],
 		[[{ success: false }], false],
 		['', false],
 	])('%p: %p', (body, failed) => {

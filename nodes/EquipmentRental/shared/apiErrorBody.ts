@@ -194,13 +194,16 @@ export function readErrorBody(body: unknown): ApiProblem[] {
 
 /**
  * Whether a 2xx answer says the request failed: `success: false` (the reference's success body is
- * `{ success: true }`), `ok: false`, or JSend's `status: "fail"` / `"error"`.
+ * `{ success: true }`), `ok: false`, or JSend's `status: "fail"` / `"error"` on a body that is no
+ * record (a record, which has an `id`, may have a status of its own of any name).
  */
 export function saysItFailed(body: unknown): boolean {
 	if (!isObject(body)) return false;
 	return (
 		body.success === false ||
 		body.ok === false ||
-		(typeof body.status === 'string' && /^(fail|failed|error)$/i.test(body.status))
+		(typeof body.status === 'string' &&
+			/^(fail|failed|error)$/i.test(body.status) &&
+			!Object.hasOwn(body, 'id'))
 	);
 }
