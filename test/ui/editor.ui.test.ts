@@ -589,7 +589,10 @@ describe('API errors in the editor', () => {
 		await pickById(page, 'contractId', sandbox.store.fixtures.contractId);
 		await fill(page, 'Amount', '10');
 		await executeStep(page);
-		const notFound = await readOutput(page);
+		const notFound = await settle(
+			() => readOutput(page),
+			(output) => /Error code/.test(output.error?.details ?? ''),
+		);
 		expect(notFound.status).toBe('error');
 		expect(notFound.error!.message).toMatch(/^Not found \(HTTP 404\)/);
 		expect(notFound.error!.details).toMatch(/Error code\s+404/);
@@ -598,9 +601,13 @@ describe('API errors in the editor', () => {
 		sandbox.setOptions({ token: 'another-token' });
 		try {
 			await executeStep(page);
+			// The panel shows the new error's message before it has rendered its details: it is read
+			// until both are the 401's.
 			const refused = await settle(
 				() => readOutput(page),
-				(output) => /Authorization/.test(output.error?.message ?? ''),
+				(output) =>
+					/Authorization/.test(output.error?.message ?? '') &&
+					/Error code/.test(output.error?.details ?? ''),
 			);
 			expect(refused.error!.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 			expect(refused.error!.details).toMatch(/Error code\s+401/);
