@@ -114,4 +114,4 @@ async function applyFault(kind, reply, { retryAfterSeconds, slowMs, wait, sendEr
 	}
 }
 
-module.exports = { FAULT_KINDS, EXTRA_FAULT_KINDS, createFaultInjector, applyFault };
+module.exports = { FAULT_KINDS, createFaultInjector, applyFault };

@@ -53,7 +53,7 @@ function chooseFirst(context: ILoadOptionsFunctions, what: string): NodeOperatio
 const clientItem = (client: IDataObject) =>
 	asItem(named(client.name, client.number, client.id), client.id);
 const contractItem = (contract: IDataObject) =>
-	asItem(named(contract.title ?? contract.name, contract.number, contract.id), contract.id);
+	asItem(named(contract.title, contract.number, contract.id), contract.id);
 const productItem = (product: IDataObject) =>
 	asItem(named(product.title, product.number, product.id), product.id);
 
@@ -173,12 +173,10 @@ export const listSearch: Record<string, Search> = {
 		);
 	},
 
+	/** Equipment by its inventory number (the reference's analytics name it `invNumber`). */
 	async searchEquipment(filter, paginationToken) {
 		return await searchPage(this, EQUIPMENTS_PATH, { filter, paginationToken }, (equipment) =>
-			asItem(
-				named(equipment.invNumber ?? equipment.inventory, equipment.serialNumber, equipment.id),
-				equipment.id,
-			),
+			asItem(text(equipment.invNumber) ?? text(equipment.id) ?? '', equipment.id),
 		);
 	},
 };

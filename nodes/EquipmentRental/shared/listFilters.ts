@@ -45,7 +45,7 @@ export function textFilter(displayName: string, name: string, example: string): 
 	};
 }
 
-export const sortByOption: INodeProperties = {
+const sortByOption: INodeProperties = {
 	displayName: 'Sort By',
 	name: 'sortBy',
 	type: 'string',
@@ -54,7 +54,7 @@ export const sortByOption: INodeProperties = {
 	description: "The record field to sort by, e.g. updatedAt or name; the API's order when empty",
 };
 
-export const sortDirectionOption: INodeProperties = {
+const sortDirectionOption: INodeProperties = {
 	displayName: 'Sort Direction',
 	name: 'sortDirection',
 	type: 'options',
@@ -67,16 +67,13 @@ export const sortDirectionOption: INodeProperties = {
 };
 
 /** Options of a list the API sorts: Page Size and Parallel Requests, then Sort By and Direction. */
-export const sortedListOptions: INodeProperties = {
+const sortedListOptions: INodeProperties = {
 	...listOptionsField,
 	options: [...(listOptionsField.options as INodeProperties[]), sortByOption, sortDirectionOption],
 };
 
-/** The form's fields behind `sortBy` and `sortDirection`, for an error that names one of them. */
-export const sortFieldsByApiName = { sortBy: sortByOption, sortDirection: sortDirectionOption };
-
 /** `sortBy` and `sortDirection` from a list's Options; the direction only with a field to sort by. */
-export function sortQuery(item: ItemParameters): {
+function sortQuery(item: ItemParameters): {
 	sortBy?: string;
 	sortDirection?: 'ASC' | 'DESC';
 } {
@@ -124,7 +121,8 @@ export function sortedPaginatedList({
 				}),
 				fieldsByApiName: {
 					...Object.fromEntries(filters.map((filter) => [filter.name, filter])),
-					...sortFieldsByApiName,
+					sortBy: sortByOption,
+					sortDirection: sortDirectionOption,
 				},
 			}),
 		},

@@ -2,7 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
-import { priceItemPicker, productPicker } from './pickers';
+import { priceItemPath, priceItemPicker, productPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/products: DELETE /products/{id}/price-list/{priceId}
 export const option: INodePropertyOptions = {
@@ -14,10 +14,7 @@ export const option: INodePropertyOptions = {
 		method: 'DELETE',
 		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 		parts: (item) => ({
-			path: {
-				id: item.identifier(productPicker) as string,
-				priceId: item.identifier(priceItemPicker) as string,
-			},
+			path: priceItemPath(item),
 		}),
 		fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
 	}),

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ItemParameters } from '../../shared/parameters';
 import { idPicker } from '../../shared/pickers';
 
 // The product module's ID fields as pickers, shared by its operations.
@@ -52,5 +53,13 @@ export function priceField(description: string): INodeProperties {
 		// No minValue/numberPrecision: n8n's editor would clamp and round a typed price when the field
 		// loses focus. The bound is checked when the node runs.
 		description: `${description} Sent as you give it, decimals included; a negative price stops the item with an error`,
+	};
+}
+
+/** The path parameters of one price item: its product and its own ID. */
+export function priceItemPath(item: ItemParameters): { id: string; priceId: string } {
+	return {
+		id: item.identifier(productPicker) as string,
+		priceId: item.identifier(priceItemPicker) as string,
 	};
 }

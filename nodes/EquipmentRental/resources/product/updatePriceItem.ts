@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestPerItem } from '../../shared/itemRequest';
 import { withoutUnset } from '../../shared/parameters';
-import { fromQuantity, priceField, priceItemPicker, productPicker } from './pickers';
+import { fromQuantity, priceField, priceItemPath, priceItemPicker, productPicker } from './pickers';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
@@ -44,10 +44,7 @@ export const option: INodePropertyOptions = {
 		method: 'PUT',
 		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 		parts: (item) => ({
-			path: {
-				id: item.identifier(productPicker) as string,
-				priceId: item.identifier(priceItemPicker) as string,
-			},
+			path: priceItemPath(item),
 			body: withoutUnset({
 				from: item.number(fromQuantity, { min: 1 }),
 				price: item.number(price, { min: 0 }),
