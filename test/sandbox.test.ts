@@ -1,14 +1,11 @@
 import { validateRequest, validateResponse } from '../sandbox/contract';
 import type { FaultKind, FaultOptions } from '../sandbox/faults';
 import { startSandbox } from '../sandbox/server';
+import { type SandboxAnswer, sandboxClient } from './harness/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Fixtures = Sandbox['store']['fixtures'];
-interface Answer {
-	status: number;
-	headers: Headers;
-	body: any;
-}
+type Answer = SandboxAnswer;
 
 const TOKEN = 'test-token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -41,31 +38,7 @@ beforeEach(() => {
 	sandbox.resetStats();
 });
 
-async function api(
-	method: string,
-	path: string,
-	{
-		body,
-		token = TOKEN,
-		signal,
-	}: { body?: unknown; token?: string | null; signal?: AbortSignal } = {},
-): Promise<Answer> {
-	const headers: Record<string, string> = {};
-	if (token !== null) headers.authorization = `Bearer ${token}`;
-	if (body !== undefined) headers['content-type'] = 'application/json';
-	const response = await fetch(sandbox.url + path, {
-		method,
-		headers,
-		body: body === undefined ? undefined : JSON.stringify(body),
-		signal,
-	});
-	const text = await response.text();
-	return {
-		status: response.status,
-		headers: response.headers,
-		body: text === '' ? undefined : JSON.parse(text),
-	};
-}
+const api = sandboxClient(() => sandbox.url, TOKEN);
 
 /**
  * Every request the sandbox logged passes the contract check, given its path and parsed query or

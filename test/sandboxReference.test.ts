@@ -1,5 +1,6 @@
 import { validateRequest, validateResponse } from '../sandbox/contract';
 import { startSandbox } from '../sandbox/server';
+import { type SandboxAnswer, sandboxClient } from './harness/sandbox';
 
 /**
  * The sandbox's reference data: the read operations of the vendor's reference (clients, contracts,
@@ -9,10 +10,7 @@ import { startSandbox } from '../sandbox/server';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Fixtures = Sandbox['store']['fixtures'];
-interface Answer {
-	status: number;
-	body: any;
-}
+type Answer = SandboxAnswer;
 interface Identified {
 	id: string;
 }
@@ -54,22 +52,7 @@ afterEach(() => {
 	}
 });
 
-async function api(
-	method: string,
-	path: string,
-	{ body, token = TOKEN }: { body?: unknown; token?: string | null } = {},
-): Promise<Answer> {
-	const headers: Record<string, string> = {};
-	if (token !== null) headers.authorization = `Bearer ${token}`;
-	if (body !== undefined) headers['content-type'] = 'application/json';
-	const response = await fetch(sandbox.url + path, {
-		method,
-		headers,
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
-}
+const api = sandboxClient(() => sandbox.url, TOKEN);
 
 /** The answer, after checking its status and that its body follows the document. */
 async function expectAnswer(

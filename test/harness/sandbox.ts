@@ -100,3 +100,42 @@ export function useSandbox(options: Record<string, unknown> = {}): SandboxSuite 
 	afterAll(async () => await suite.sandbox?.close());
 	return suite;
 }
+
+/** A sandbox's answer as an HTTP client receives it, the body parsed. */
+export interface SandboxAnswer {
+	status: number;
+	headers: Headers;
+	body: any;
+}
+
+/**
+ * Sends requests to the sandbox at `url()` as any HTTP client would, with `Bearer <token>` unless a
+ * request gives another token (or null for none); a body is sent as JSON.
+ */
+export function sandboxClient(url: () => string, defaultToken: string) {
+	return async (
+		method: string,
+		path: string,
+		{
+			body,
+			token = defaultToken,
+			signal,
+		}: { body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+	): Promise<SandboxAnswer> => {
+		const headers: Record<string, string> = {};
+		if (token !== null) headers.authorization = `Bearer ${token}`;
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		const response = await fetch(url() + path, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal,
+		});
+		const text = await response.text();
+		return {
+			status: response.status,
+			headers: response.headers,
+			body: text === '' ? undefined : JSON.parse(text),
+		};
+	};
+}
