@@ -428,7 +428,13 @@ describe('pickers', () => {
 			const acmeContracts = (sandbox.store.contracts as Json[]).filter(
 				(contract) => contract.clientId === fx.acmeClientId,
 			);
-			expect(await pickerItems(contracts).count()).toBe(acmeContracts.length);
+			// The client list fades out as the contract list opens: counted once only the contracts show.
+			await expect(
+				settle(
+					() => pickerItems(contracts).count(),
+					(count) => count === acmeContracts.length,
+				),
+			).resolves.toBe(acmeContracts.length);
 			await berlin.first().click();
 
 			await fill(page, 'Amount', '4200');
@@ -700,7 +706,13 @@ describe('the example workflows', () => {
 		const toolEdge = page.locator(
 			`.vue-flow__edge[data-id*="/outputs/ai_tool/"]:has(${tid('edge')}[data-source-node-name="${tool.name}"][data-target-node-name="AI Agent"])`,
 		);
-		await expect(toolEdge.count()).resolves.toBe(1);
+		// Edges are drawn after the nodes are measured: read until one shows.
+		await expect(
+			settle(
+				() => toolEdge.count(),
+				(count) => count === 1,
+			),
+		).resolves.toBe(1);
 		await openNode(page, tool.name);
 		const all = { ...tool.parameters, ...tool.parameters.additionalFields };
 		const byModel = Object.keys(all).filter((name) => /\$fromAI\(/.test(String(all[name])));
