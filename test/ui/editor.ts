@@ -275,8 +275,18 @@ export async function readOutput(page: Page): Promise<StepOutput> {
 	const output = ndv(page).locator(tid('output-panel'));
 	const success = output.locator(tid('node-run-status-success'));
 	const failure = output.locator(tid('node-error-message'));
-	await success.or(failure).first().waitFor({ timeout: EXECUTION_MS });
-	if (await failure.isVisible()) {
+	// A new run replaces the result shown before it: one that vanishes between the wait and the look
+	// (the previous run's error, as the next run starts) is waited for again, not read as the other.
+	const deadline = Date.now() + EXECUTION_MS;
+	let failed: boolean;
+	do {
+		await success
+			.or(failure)
+			.first()
+			.waitFor({ timeout: Math.max(deadline - Date.now(), 1) });
+		failed = await failure.isVisible();
+	} while (!failed && !(await success.isVisible()));
+	if (failed) {
 		const container = output.locator(tid('ndv-data-container'));
 		// The error's details are folded sections (<details>) named by their summary's text. They are
 		// opened, not toggled: a panel read again (see settle) keeps them open.
