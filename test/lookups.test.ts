@@ -315,6 +315,12 @@ describe('Lookups', () => {
 			}
 		});
 
+		it('Equipment: named by title and inventory number, searched by inventory number', async () => {
+			const unit = store().equipment.find((candidate) => candidate.invNumber === 'INV-10001')!;
+			const { results } = await suite.search('searchEquipment', {}, 'INV-10001');
+			expect(results).toEqual([{ name: `${unit.title} (INV-10001)`, value: unit.id }]);
+		});
+
 		it('a failing API shows its error in the list at once, without retries', async () => {
 			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['503'] } });
 			try {

@@ -173,10 +173,10 @@ export const listSearch: Record<string, Search> = {
 		);
 	},
 
-	/** Equipment by its inventory number (the reference's analytics name it `invNumber`). */
+	/** Equipment by title and inventory number, the reference's `title` and `invNumber` (page `equipments`). */
 	async searchEquipment(filter, paginationToken) {
 		return await searchPage(this, EQUIPMENTS_PATH, { filter, paginationToken }, (equipment) =>
-			asItem(text(equipment.invNumber) ?? text(equipment.id) ?? '', equipment.id),
+			asItem(named(equipment.title, equipment.invNumber, equipment.id), equipment.id),
 		);
 	},
 };

@@ -532,7 +532,7 @@ describe('pickers', () => {
 				action: 'Get a piece of equipment',
 				field: 'equipmentId',
 				search: 'INV-1000',
-				pick: /^INV-1000/,
+				pick: /\(INV-1000\d\)$/,
 			},
 		];
 		const failures: string[] = [];
