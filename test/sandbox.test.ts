@@ -1,11 +1,10 @@
 import { validateRequest, validateResponse } from '../sandbox/contract';
 import type { FaultKind, FaultOptions } from '../sandbox/faults';
 import { startSandbox } from '../sandbox/server';
-import { type SandboxAnswer, sandboxClient } from './harness/sandbox';
+import { type SandboxAnswer as Answer, sandboxClient } from './harness/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Fixtures = Sandbox['store']['fixtures'];
-type Answer = SandboxAnswer;
 
 const TOKEN = 'test-token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

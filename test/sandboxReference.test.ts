@@ -1,6 +1,6 @@
 import { validateRequest, validateResponse } from '../sandbox/contract';
 import { startSandbox } from '../sandbox/server';
-import { type SandboxAnswer, sandboxClient } from './harness/sandbox';
+import { type SandboxAnswer as Answer, sandboxClient } from './harness/sandbox';
 
 /**
  * The sandbox's reference data: the read operations of the vendor's reference (clients, contracts,
@@ -10,7 +10,6 @@ import { type SandboxAnswer, sandboxClient } from './harness/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Fixtures = Sandbox['store']['fixtures'];
-type Answer = SandboxAnswer;
 interface Identified {
 	id: string;
 }
