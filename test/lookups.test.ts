@@ -30,7 +30,7 @@ describe('Lookups', () => {
 			clients: Client[];
 			contracts: Contract[];
 			products: Map<string, { id: string; type: string; priceItems: Array<{ id: string }> }>;
-			equipment: Array<{ id: string }>;
+			equipment: Array<{ id: string; title: string; invNumber: string | null }>;
 			attachments: Map<string, Set<string>>;
 		};
 	const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
