@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EXAMPLE_UUID } from './parameters';
+import { EXAMPLE_UUID, FILTERS_COLLECTION_NAME } from './parameters';
 
 /** The Filters collection of a list; each list sets its own options. */
 export const filtersCollection: INodeProperties = {
 	displayName: 'Filters',
-	name: 'filters',
+	name: FILTERS_COLLECTION_NAME,
 	type: 'collection',
 	placeholder: 'Add Filter',
 	default: {},

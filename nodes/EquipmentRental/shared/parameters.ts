@@ -20,6 +20,12 @@ const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const LONE_SURROGATE_PATTERN =
 	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const EXAMPLE_UUID = '3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f';
+/**
+ * The name of every list's Filters collection. A filter dropped for being empty would read the
+ * whole list instead of the part meant (a blank cell once repriced every product), so a filter the
+ * user added must have a value.
+ */
+export const FILTERS_COLLECTION_NAME = 'filters';
 
 function describeReceived(value: unknown): string {
 	if (value === undefined || value === null || value === '') return 'nothing';
@@ -100,7 +106,21 @@ export class ItemParameters {
 		const value = this.context.getNodeParameter(path, null, { extractValue: true }) as unknown;
 		if (!isUnset(value)) return value;
 		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
+		if (collection?.name === FILTERS_COLLECTION_NAME && this.isAdded(field, collection)) {
+			throw this.invalid(
+				field,
+				'a value: the filter was added but is empty',
+				value,
+				'Nothing was read: without this filter the list would hold every record. Give it a value for this item (check the expression and the data it reads), or remove the filter.',
+			);
+		}
 		return undefined;
+	}
+
+	/** Whether the user added `field` to `collection`, whatever its value came out as. */
+	private isAdded(field: Field, collection: Field): boolean {
+		const values = this.context.getNodeParameter(collection.name, {}) as unknown;
+		return isPlainObject(values) && Object.hasOwn(values, field.name);
 	}
 
 	uuid(field: Field, collection?: Field): string | undefined {
