@@ -18,7 +18,9 @@ describe('Inventory: Delete', () => {
 		).toEqual([
 			['DELETE', `/master-data/v1/inventory-management/inventories/${inventoryId}`, undefined],
 		]);
-		expect(first.items.map((item) => item.json)).toEqual([{ deleted: true, success: true }]);
+		expect(first.items.map((item) => item.json)).toEqual([
+			{ deleted: true, success: true, inventoryId: suite.fixtures.inventoryId },
+		]);
 		expect(
 			(suite.sandbox.store.inventories as unknown as Map<string, unknown>).has(inventoryId),
 		).toBe(false);

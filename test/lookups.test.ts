@@ -149,7 +149,7 @@ describe('Lookups', () => {
 					from: 30,
 					price: 70.5,
 				}),
-			).toEqual([{ success: true }]);
+			).toEqual([{ success: true, productId: equipmentProductId, from: 30, price: 70.5 }]);
 			const [added] = tiers().filter((id) => !before.includes(id));
 			expect(suite.sandbox.requests.at(-1)?.body).toEqual({ from: 30, price: 70.5 });
 
@@ -160,7 +160,7 @@ describe('Lookups', () => {
 					productId: picked(equipmentProductId),
 					priceId: picked(added),
 				}),
-			).toEqual([{ success: true }]);
+			).toEqual([{ success: true, productId: equipmentProductId, priceId: added }]);
 			expect(tiers()).toEqual(before);
 
 			const { error } = await suite.run({
@@ -181,8 +181,9 @@ describe('Lookups', () => {
 				productId: picked(inventoryProductId),
 				serviceProductId: picked(serviceProductId),
 			});
-			expect(await ok(link('attach'))).toEqual([{ success: true }]);
-			expect(await ok(link('detach'))).toEqual([{ success: true }]);
+			const linked = { success: true, productId: inventoryProductId, serviceProductId };
+			expect(await ok(link('attach'))).toEqual([linked]);
+			expect(await ok(link('detach'))).toEqual([linked]);
 			expect(store().attachments.get(inventoryProductId)?.has(serviceProductId) ?? false).toBe(
 				false,
 			);

@@ -159,7 +159,71 @@ describe('Product', () => {
 				],
 			]);
 			expect(suite.sandbox.requests[0].body).toEqual({ from: 5, price: 42.5 });
-			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					success: true,
+					productId: suite.fixtures.equipmentProductId,
+					priceId: suite.fixtures.priceId,
+					from: 5,
+					price: 42.5,
+				},
+			]);
+		});
+
+		describe('From Quantity left empty keeps the tier where it starts', () => {
+			const tiersOf = (productId: string) =>
+				(
+					suite.sandbox.store.products as unknown as Map<
+						string,
+						{ priceItems: Array<{ id: string; from: number; price: number }> }
+					>
+				).get(productId)!.priceItems;
+			// A tier that starts above 1, as "From 3: 101.2" in the picker.
+			const furtherTier = () =>
+				tiersOf(suite.fixtures.equipmentProductId).find((tier) => tier.from > 1)!;
+
+			it("reads the product, then sends the tier's own From with the new price", async () => {
+				const tier = furtherTier();
+				const { from } = tier;
+				const { items, error } = await suite.run(
+					update({ priceId: tier.id, from: undefined, price: 99 }),
+				);
+
+				expect(error).toBeUndefined();
+				expect(suite.sandbox.requests.map((request) => [request.method, request.body])).toEqual([
+					['GET', undefined],
+					['PUT', { from, price: 99 }],
+				]);
+				expect(
+					tiersOf(suite.fixtures.equipmentProductId).find((t) => t.id === tier.id),
+				).toMatchObject({ from, price: 99 });
+				expect(items[0].json).toMatchObject({ success: true, priceId: tier.id, from, price: 99 });
+			});
+
+			it('a From typed in the form (saved in a workflow) is still sent as typed, without a read', async () => {
+				const tier = furtherTier();
+				const typed = tier.from + 1;
+				await suite.run(update({ priceId: tier.id, from: typed, price: 98 }));
+				expect(suite.sandbox.requests.map((request) => [request.method, request.body])).toEqual([
+					['PUT', { from: typed, price: 98 }],
+				]);
+			});
+
+			it('a tier the product does not have fails the item, naming Price Item, and changes nothing', async () => {
+				const { error } = await suite.run(
+					update({ priceId: 'no-such-tier', from: undefined, price: 97 }),
+				);
+				expect(error?.message).toBe(
+					"'Price Item' must be one of the product's price items [item 0]",
+				);
+				expect(suite.sandbox.requests.map((request) => request.method)).toEqual(['GET']);
+			});
+
+			it('Price never filled in stops the item rather than set the price to 0', async () => {
+				const { error } = await suite.run(update({ price: undefined }));
+				expect(error?.message).toBe("'Price' must be set: this field is required [item 0]");
+				expect(suite.sandbox.requests).toHaveLength(0);
+			});
 		});
 
 		it('sends a percentage calculation', async () => {
@@ -209,7 +273,13 @@ describe('Product', () => {
 			expect(suite.sandbox.requests[0].body).toEqual({
 				productId: suite.fixtures.serviceProductId,
 			});
-			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					success: true,
+					productId: suite.fixtures.equipmentProductId,
+					serviceProductId: suite.fixtures.serviceProductId,
+				},
+			]);
 		});
 
 		it('refuses to attach the same service twice (409), with the API explanation and the field by its label', async () => {

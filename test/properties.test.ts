@@ -327,7 +327,11 @@ describe('Hostile input to every parameter', () => {
 				(violation) => !(judgedByTheApi && violation.endsWith(`: ${judgedByTheApi}`)),
 			),
 		).toEqual([]);
-		expect(suite.sandbox.requests).toHaveLength(items.length - rejected.length);
+		// An item's write may read first (Update Price Item reads the tier it keeps): writes are counted.
+		const writes = suite.sandbox.requests.filter((request) => request.method !== 'GET');
+		expect(writes.length > 0 ? writes : suite.sandbox.requests).toHaveLength(
+			items.length - rejected.length,
+		);
 		expect(output.every((item) => item.json.error === undefined)).toBe(true);
 		// Checked above, with what the API judges left out.
 		if (judgedByTheApi) suite.sandbox.resetStats();

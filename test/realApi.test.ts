@@ -109,14 +109,27 @@ describe('the real API', () => {
 				operation: 'updatePriceItem',
 				productId: suite.fixtures.equipmentProductId,
 				priceId: suite.fixtures.priceId,
-				from: 2,
 				price: 45.5,
 			});
 
 			expect(error).toBeUndefined();
-			expect(items.map((item) => item.json)).toEqual([{ success: true }]);
-			expect(suite.sandbox.requests.map((request) => request.body)).toEqual([
-				{ from: 2, price: 45.5 },
+			const products = suite.sandbox.store.products as Map<
+				string,
+				{ priceItems: Array<{ from: number }> }
+			>;
+			const [tier] = products.get(suite.fixtures.equipmentProductId)!.priceItems;
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					success: true,
+					productId: suite.fixtures.equipmentProductId,
+					priceId: suite.fixtures.priceId,
+					from: tier.from,
+					price: 45.5,
+				},
+			]);
+			expect(suite.sandbox.requests.map((request) => [request.method, request.body])).toEqual([
+				['GET', undefined],
+				['PUT', { from: tier.from, price: 45.5 }],
 			]);
 		});
 

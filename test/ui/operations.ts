@@ -166,7 +166,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		fields: [
 			{ label: 'Product', required: true },
 			{ label: 'From Quantity', value: 1 },
-			{ label: 'Price', value: 0 },
+			{ label: 'Price', required: true, placeholder: /42\.50/ },
 		],
 	},
 	{
@@ -263,8 +263,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		fields: [
 			{ label: 'Product', required: true, hint: /picked by title/ },
 			{ label: 'Price Item', required: true, hint: /quantity tier/ },
-			{ label: 'From Quantity', value: 1, hint: /at least 1/ },
-			{ label: 'Price', value: 0, hint: /negative/ },
+			{ label: 'Price', required: true, placeholder: /42\.50/, hint: /negative/ },
+			{ label: 'From Quantity', placeholder: /Keep the price item's/, hint: /Leave empty to keep/ },
 			{ label: 'Calculation Type', value: "Don't Send" },
 		],
 	},

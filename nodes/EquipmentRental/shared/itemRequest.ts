@@ -19,6 +19,12 @@ type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
 /** What one item adds to an operation's request: path parameters, query and body. */
 export interface RequestParts {
+	/**
+	 * Another request of the item's run than the operation's own, e.g. a read before its write: its
+	 * method and URL (each `{name}` filled from `path`). The operation's own error mapping applies.
+	 */
+	method?: IHttpRequestMethods;
+	url?: string;
 	path?: Record<string, string>;
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -46,6 +52,13 @@ export interface ItemRequest<Parts extends RequestParts> {
 	fieldsByApiName: NoInfer<{ [name in ApiNames<Parts>]: Field }>;
 	/** Turns the API's answer into the item's output; runs after the answer is checked for errors. */
 	output?: PostReceiveAction[];
+	/**
+	 * What the output says beside the API's answer, from the parts of the operation's own request:
+	 * the records it changed and the values it sent, where the API answers only `{ success: true }`
+	 * (a sheet of changes then shows which row changed what). The API's own fields come first and
+	 * win.
+	 */
+	changed?: (parts: Parts) => IDataObject;
 }
 
 /**
@@ -76,7 +89,8 @@ function withParts(request: RequestData, parts: RequestParts): RequestData {
 		...request,
 		options: {
 			...request.options,
-			url: fillPath(request.options.url ?? '', parts.path),
+			method: parts.method ?? request.options.method,
+			url: fillPath(parts.url ?? request.options.url ?? '', parts.path),
 			qs: { ...request.options.qs, ...parts.qs },
 			body: parts.body,
 		},
@@ -105,6 +119,17 @@ async function sendWithRetries(
 		},
 		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },
 	);
+}
+
+/** The answer's items, each followed by what the request changed where the answer does not say. */
+function withChanges(answer: INodeExecutionData[], changes: IDataObject): INodeExecutionData[] {
+	return answer.map((item) => ({
+		...item,
+		json: {
+			...item.json,
+			...Object.fromEntries(Object.entries(changes).filter(([name]) => !(name in item.json))),
+		},
+	}));
 }
 
 /**
@@ -149,8 +174,8 @@ function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
  * Fail (and as an AI tool, see runsAsAiTool), because RoutingNode would output `{ json: {}, error }`
  * without pairedItem.
  */
-function routingPerItem(
-	{ method, url, fieldsByApiName, output = [] }: Omit<ItemRequest<RequestParts>, 'parts'>,
+function routingPerItem<Parts extends RequestParts>(
+	{ method, url, fieldsByApiName, output = [], changed }: Omit<ItemRequest<Parts>, 'parts'>,
 	run: ItemRun,
 ): INodePropertyRouting {
 	return {
@@ -168,11 +193,12 @@ function routingPerItem(
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
 				try {
-					const items = await run.call(
-						this,
-						new ItemParameters(this),
-						async (parts) => await sendWithRetries(this, withParts(request, parts)),
-					);
+					const items = await run.call(this, new ItemParameters(this), async (parts) => {
+						const answer = await sendWithRetries(this, withParts(request, parts));
+						const ownRequest = parts.method === undefined && parts.url === undefined;
+						// The operation's own request is built from the operation's parts.
+						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
+					});
 					// The items are the run's own, and a list has thousands: they are paired in place, not
 					// copied.
 					for (const item of items) item.pairedItem = pairedItem;

@@ -23,6 +23,7 @@ export const option: INodePropertyOptions = {
 		url: '/master-data/v1/inventory-management/inventories/{id}',
 		parts: (item) => ({ path: { id: item.identifier(inventoryId) as string } }),
 		fieldsByApiName: { id: inventoryId },
+		changed: ({ path }) => ({ inventoryId: path.id }),
 		output: [
 			{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
 		],

@@ -24,6 +24,7 @@ export const option: INodePropertyOptions = {
 			},
 		}),
 		fieldsByApiName: { id: productPicker, from: fromQuantity, price },
+		changed: ({ path, body }) => ({ productId: path.id, ...body }),
 	}),
 };
 

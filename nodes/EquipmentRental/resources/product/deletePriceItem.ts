@@ -17,6 +17,7 @@ export const option: INodePropertyOptions = {
 			path: priceItemPath(item),
 		}),
 		fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
+		changed: ({ path }) => ({ productId: path.id, priceId: path.priceId }),
 	}),
 };
 

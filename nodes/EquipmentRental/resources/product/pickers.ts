@@ -49,9 +49,11 @@ export function priceField(description: string): INodeProperties {
 		name: 'price',
 		type: 'number',
 		required: true,
-		default: 0,
-		// No minValue/numberPrecision: n8n's editor would clamp and round a typed price when the field
-		// loses focus. The bound is checked when the node runs.
+		// No value until one is given, as Quote's Amount: a default of 0 would set a price never
+		// filled in to 0. No minValue/numberPrecision: n8n's editor would clamp and round a typed price
+		// when the field loses focus. The bound is checked when the node runs.
+		default: null,
+		placeholder: 'e.g. 42.50',
 		description: `${description} Sent as you give it, decimals included; a negative price stops the item with an error`,
 	};
 }

@@ -41,6 +41,7 @@ export function serviceLinkOperation({
 					body: { productId: item.uuid(service) },
 				}),
 				fieldsByApiName: { id: mainProduct, productId: service },
+				changed: ({ path, body }) => ({ productId: path.id, serviceProductId: body.productId }),
 			}),
 		},
 		fields: updateDisplayOptions({ show: { resource: ['product'], operation: [link] } }, [

@@ -1,11 +1,24 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestPerItem } from '../../shared/itemRequest';
+import { runPerItem } from '../../shared/itemRequest';
+import type { ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
+import { PRODUCTS_PATH } from '../../shared/paths';
 import { fromQuantity, priceField, priceItemPath, priceItemPicker, productPicker } from './pickers';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
+
+// Empty by default: the PUT replaces the tier's range, and a default of 1 moved every tier edited
+// for its price alone to "from 1". Workflows that typed another value saved it, and still send it.
+const fromQuantityOrKeep: INodeProperties = {
+	...fromQuantity,
+	required: false,
+	default: null,
+	placeholder: "Keep the price item's",
+	description:
+		"Start of the quantity range this price applies to, at least 1. Leave empty to keep the price item's own: it is read from the API before sending.",
+};
 
 const price = priceField(
 	'Price per unit for this range: an amount, or a percentage if Calculation Type is Percentage.',
@@ -40,28 +53,56 @@ export const option: INodePropertyOptions = {
 	action: 'Update a price item of a product',
 	description:
 		'Change the quantity range and price (and, if you choose, the calculation type) of one price item (tier) of a product',
-	routing: requestPerItem({
-		method: 'PUT',
-		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
-		parts: (item) => ({
-			path: priceItemPath(item),
-			body: withoutUnset({
-				from: item.number(fromQuantity, { min: 1 }),
-				price: item.number(price, { min: 0 }),
-				calculationType: item.oneOf(calculationType, CALCULATION_TYPES),
+	routing: runPerItem(
+		{
+			method: 'PUT',
+			url: `${PRODUCTS_PATH}/{id}/price-list/{priceId}`,
+			parts: (item) => ({
+				path: priceItemPath(item),
+				body: withoutUnset({
+					from: item.number(fromQuantityOrKeep, { min: 1 }),
+					price: item.number(price, { min: 0 }),
+					calculationType: item.oneOf(calculationType, CALCULATION_TYPES),
+				}),
 			}),
-		}),
-		fieldsByApiName: {
-			id: productPicker,
-			priceId: priceItemPicker,
-			from: fromQuantity,
-			price,
-			calculationType,
+			fieldsByApiName: {
+				id: productPicker,
+				priceId: priceItemPicker,
+				from: fromQuantityOrKeep,
+				price,
+				calculationType,
+			},
+			changed: ({ path, body }) => ({ productId: path.id, priceId: path.priceId, ...body }),
 		},
-	}),
+		async function (parts, item, send) {
+			if (parts.body.from !== undefined) return await send(parts);
+			const [product] = await send({
+				method: 'GET',
+				url: `${PRODUCTS_PATH}/{id}`,
+				path: parts.path,
+			});
+			const from = tierStart(item, product.json, parts.path.priceId);
+			return await send({ ...parts, body: { from, ...parts.body } });
+		},
+	),
 };
+
+/** Where the product's tier `priceId` starts, as the product's `priceList` shows it. */
+function tierStart(item: ItemParameters, product: IDataObject, priceId: string): number {
+	const tiers = Array.isArray(product.priceList) ? (product.priceList as IDataObject[]) : [];
+	const from = tiers.find((tier) => String(tier.id) === priceId)?.from;
+	if (typeof from !== 'number') {
+		throw item.invalid(
+			priceItemPicker,
+			"one of the product's price items",
+			priceId,
+			"The product's price list, read to keep the tier's From Quantity, has no such tier with a quantity: pick it from the list, or give From Quantity. Nothing was changed.",
+		);
+	}
+	return from;
+}
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['updatePriceItem'] } },
-	[productPicker, priceItemPicker, fromQuantity, price, calculationType],
+	[productPicker, priceItemPicker, price, fromQuantityOrKeep, calculationType],
 );
