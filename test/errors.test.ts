@@ -46,7 +46,14 @@ describe('Errors', () => {
 		);
 
 		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([
-			[{ success: true }, { item: 1 }],
+			[
+				{
+					success: true,
+					productId: fixtures.personProductId,
+					serviceProductId: fixtures.serviceProductId,
+				},
+				{ item: 1 },
+			],
 		]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems[0].json.error).toMatch(

@@ -3,12 +3,19 @@
  * the error code in some places, e.g. a trigger's test event, an AI tool's answer, an error item),
  * and a 404 points to the Base URL where it cannot be the IDs' fault.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { runNode } from './harness/engine';
 import { ActiveTrigger, runTriggerManually } from './harness/poll';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
 describe('HTTP errors', () => {
 	const suite = useSandbox();
 	const models = { resource: 'equipmentModel', operation: 'getAll', returnAll: false, limit: 1 };
+	const withBaseUrl = (baseUrl: string) => ({
+		credentials: { baseUrl, accessToken: TOKEN },
+	});
 
 	it.each([
 		[401, /^Authorization failed \(HTTP 401\)/],
@@ -33,9 +40,6 @@ describe('HTTP errors', () => {
 	);
 
 	describe('a Base URL that is not the API', () => {
-		const withBaseUrl = (baseUrl: string) => ({
-			credentials: { baseUrl, accessToken: TOKEN },
-		});
 		// Requests to addresses the API does not have are these tests' point, not a contract breach.
 		afterEach(() => suite.sandbox.resetStats());
 
@@ -60,7 +64,7 @@ describe('HTTP errors', () => {
 			expect(error?.description).toContain('Check the Base URL');
 		});
 
-		it('an unknown ID at the right Base URL still points to the IDs', async () => {
+		it('an unknown ID at the right Base URL points to its field, not to the Base URL', async () => {
 			const { error } = await suite.run({
 				resource: 'inventory',
 				operation: 'delete',
@@ -68,8 +72,9 @@ describe('HTTP errors', () => {
 			});
 
 			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
-			expect(error?.description).toContain('No inventory has the id no-such-inventory');
-			expect(error?.description).toContain('Check the IDs in the node');
+			expect(error?.description).toBe(
+				"The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. Check 'Inventory ID' in the node.",
+			);
 		});
 
 		it("the trigger's poll answered 404 says to check the Base URL, with the status", async () => {
@@ -86,6 +91,88 @@ describe('HTTP errors', () => {
 					credentials: { baseUrl: suite.sandbox.url, accessToken: 'wrong' },
 				}),
 			).rejects.toThrow('Authorization failed (HTTP 401)');
+		});
+	});
+
+	describe('a missing record is told from a wrong address by what the API answered', () => {
+		it('Create Quote for an unknown client (no ID in its path) names Client, and not the Base URL', async () => {
+			const { error } = await suite.run({
+				resource: 'quote',
+				operation: 'create',
+				clientId: '00000000-0000-4000-8000-000000000000',
+				contractId: suite.fixtures.contractId,
+				amount: 10,
+			});
+
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.description).toBe(
+				"The API said: No client has the id 00000000-0000-4000-8000-000000000000. The field at fault is 'Client'. Check 'Client' in the node.",
+			);
+		});
+
+		it.each(['client', 'contract', 'product', 'booking'])(
+			"%s > Get by External ID names the form's 'External ID', not the API's parameter",
+			async (resource) => {
+				const { error } = await suite.run({
+					resource,
+					operation: 'getByExternalId',
+					externalId: 'ERP-NOBODY',
+				});
+				expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+				expect(error?.description).toContain("The field at fault is 'External ID'.");
+				expect(error?.description).not.toContain("the API's");
+				expect(error?.description).not.toContain('Base URL');
+			},
+		);
+
+		it.each([
+			[
+				"a gateway's page that says only its status",
+				'<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx/1.25.3</center></body></html>',
+				'Not found (HTTP 404): the API has no such address',
+				'Check the Base URL',
+			],
+			[
+				"a router's answer",
+				'{"statusCode":404,"message":"Cannot DELETE /api/x","error":"Not Found"}',
+				'Not found (HTTP 404): the API has no such address',
+				'Check the Base URL',
+			],
+			[
+				'an API that answers errors as web pages, about the record',
+				'<html><body><h1>404 Not Found</h1><p>No inventory has the id x.</p></body></html>',
+				'Not found (HTTP 404): no record has the ID you gave',
+				'Check the IDs in the node.',
+			],
+			[
+				'no explanation at all, for a request with IDs: either',
+				'',
+				'Not found (HTTP 404): no record has the ID you gave',
+				'Check the IDs in the node. If they are right, check the Base URL',
+			],
+		])('%s', async (_case, body, message, hint) => {
+			const server = createServer((_request, response) => {
+				response.writeHead(404, {
+					'content-type': body.startsWith('<') ? 'text/html' : 'application/json',
+				});
+				response.end(body);
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			try {
+				const { error } = await runNode({
+					parameters: { resource: 'inventory', operation: 'delete', inventoryId: 'x' },
+					credentials: {
+						baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+						accessToken: TOKEN,
+					},
+				});
+				expect(error?.message).toBe(message);
+				expect(error?.description).toContain(hint);
+				if (!hint.includes('Base URL')) expect(error?.description).not.toContain('Base URL');
+			} finally {
+				server.closeAllConnections();
+				server.close();
+			}
 		});
 	});
 });

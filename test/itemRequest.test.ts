@@ -42,8 +42,8 @@ function withDummyOperation(routing: INodePropertyRouting): INodeType {
 	return node;
 }
 
-const ID_OR_BASE_URL_HINT =
-	"Check the IDs in the node. If they are right, check the Base URL in the node's Equipment Rental API credential: it is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com.";
+// The API explained which record is missing: the address is right, the field is named.
+const ID_OR_BASE_URL_HINT = "Check 'Inventory ID' in the node.";
 
 describe('An operation sent through requestPerItem', () => {
 	const suite = useSandbox();

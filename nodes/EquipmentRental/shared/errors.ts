@@ -57,10 +57,13 @@ export interface FailedRequest {
 	fieldLabels?: FieldLabels;
 }
 
-// A 404 a router gives for an address it does not serve (NestJS/Express "Cannot GET /x", the
-// sandbox's "No operation GET /x"), rather than one an operation gives for a record it lacks.
+// A 404 a router or web server gives for an address it does not serve (NestJS/Express "Cannot GET
+// /x", the sandbox's "No operation GET /x", Apache's "The requested URL was not found"), rather
+// than one an operation gives for a record it lacks.
 const NO_SUCH_ADDRESS_PATTERN =
-	/\b(cannot|can't) (get|post|put|patch|delete)\b|\bno (operation|route|handler)\b/i;
+	/\b(cannot|can't) (get|post|put|patch|delete)\b|\bno (operation|route|handler)\b|\brequested url\b|\b(route|endpoint|page) not found\b/i;
+// What a gateway's own error page says (nginx, Cloudflare, ...): its status, and maybe its name.
+const BARE_STATUS_PAGE_TEXT = /^(404\.?\s*)?not found[.!]?(\s+[\w./-]+\.?)?$/i;
 // The API's paths start with these; a Base URL ending in one makes every path double it.
 const API_PATH_PART_PATTERN = /\/(master-data|analytics)(\/v\d+)?\/?$/i;
 
@@ -69,27 +72,62 @@ function baseUrlHint(baseUrl: string | undefined): string {
 	return `Check the Base URL in the node's Equipment Rental API credential: it is the address of the Integration API without /master-data or /analytics, e.g. https://integration-api.ram.syniotec.com${part ? `; it ends in ${part}, which belongs to the API's paths` : ''}.`;
 }
 
-function notFound(request: FailedRequest, explanation: string | undefined) {
-	const idsCanBeAtFault =
-		request.pathHasIds === true &&
-		!(explanation && NO_SUCH_ADDRESS_PATTERN.test(explanation)) &&
-		!(request.baseUrl && API_PATH_PART_PATTERN.test(request.baseUrl));
-	return idsCanBeAtFault
-		? {
-				message: 'Not found (HTTP 404): no record has the ID you gave',
-				hint: `Check the IDs in the node. If they are right, ${baseUrlHint(request.baseUrl).replace(/^C/, 'c')}`,
-			}
-		: {
-				message: 'Not found (HTTP 404): the API has no such address',
-				hint: baseUrlHint(request.baseUrl),
-			};
+/**
+ * A gateway's or proxy's page for an address nothing behind it serves: a web page that says no
+ * more than its status. (An API that answers errors as web pages explains a missing record there.)
+ */
+function isGatewayPage(body: unknown, explanation: string | undefined): boolean {
+	return (
+		typeof body === 'string' &&
+		/^\s*<(!doctype html|html|head|body|title)\b/i.test(body) &&
+		(explanation === undefined || BARE_STATUS_PAGE_TEXT.test(explanation))
+	);
+}
+
+/**
+ * A 404 is told by what the API answered: a router's or gateway's answer (or a Base URL that
+ * doubles the API's paths) means the address is wrong; a message about a record means the record
+ * is missing, and names the field it belongs to where the API does. Without any explanation, a
+ * request that names records in its path can be either.
+ */
+function notFound(
+	request: FailedRequest,
+	explanation: string | undefined,
+	body: unknown,
+	fieldsAtFault: string[],
+) {
+	const noSuchAddress = {
+		message: 'Not found (HTTP 404): the API has no such address',
+		hint: baseUrlHint(request.baseUrl),
+	};
+	if (
+		(request.baseUrl && API_PATH_PART_PATTERN.test(request.baseUrl)) ||
+		(explanation && NO_SUCH_ADDRESS_PATTERN.test(explanation)) ||
+		isGatewayPage(body, explanation)
+	)
+		return noSuchAddress;
+	const message = 'Not found (HTTP 404): no record has the ID you gave';
+	if (explanation) {
+		return {
+			message,
+			hint:
+				fieldsAtFault.length > 0
+					? `Check ${fieldsAtFault.join(' and ')} in the node.`
+					: 'Check the IDs in the node.',
+		};
+	}
+	if (!request.pathHasIds) return noSuchAddress;
+	return {
+		message,
+		hint: `Check the IDs in the node. If they are right, ${baseUrlHint(request.baseUrl).replace(/^C/, 'c')}`,
+	};
 }
 
 function messageForStatus(
 	status: number,
 	headers: IDataObject,
 	request: FailedRequest,
-	explanation: string | undefined,
+	answer: { explanation?: string; body: unknown; fieldsAtFault: string[] },
 	retryAfterSeconds?: number,
 ): { message: string; hint?: string } {
 	if (status < 400) {
@@ -109,7 +147,8 @@ function messageForStatus(
 			message: 'Access forbidden (HTTP 403): the access token may not do this',
 			hint: CREDENTIAL_HINT,
 		};
-	if (status === 404) return notFound(request, explanation);
+	if (status === 404)
+		return notFound(request, answer.explanation, answer.body, answer.fieldsAtFault);
 	if (status === 429) {
 		const wait =
 			retryAfterSeconds === undefined
@@ -229,7 +268,13 @@ export function describeFailedResponse(
 	const body = withoutSecret(response.body, accessToken);
 	const { text, fieldsAtFault } = explanation(body, fieldLabels);
 	const { message, hint } = isFailedResponse(response)
-		? messageForStatus(status, headers, request, text, retryAfterSeconds)
+		? messageForStatus(
+				status,
+				headers,
+				request,
+				{ explanation: text, body, fieldsAtFault },
+				retryAfterSeconds,
+			)
 		: {
 				message: `The API answered HTTP ${status} but said the request failed`,
 				hint: 'Nothing was output as a success: check in the rental system whether the change was made.',

@@ -11,8 +11,10 @@ export interface Operation {
 }
 
 /**
- * An operation that reads one record by the ID or external ID in its path (`{id}`), e.g. Client >
- * Get or Client > Get by External ID: one output item, the record as the API answers it.
+ * An operation that reads one record by the ID or external ID in its path, e.g. Client > Get
+ * (`{id}`) or Client > Get by External ID (`{externalId}`): one output item, the record as the API
+ * answers it. The placeholder is named as the API names the parameter, so that an error naming it
+ * names the form's field.
  */
 export function getRecordOperation({
 	resource,
@@ -28,9 +30,10 @@ export function getRecordOperation({
 	name: string;
 	action: string;
 	description: string;
-	url: `${string}{id}${string}`;
+	url: `${string}{${string}}${string}`;
 	idField: INodeProperties & Field;
 }): Operation {
+	const placeholder = /\{(\w+)\}/.exec(url)![1];
 	return {
 		option: {
 			name,
@@ -40,8 +43,8 @@ export function getRecordOperation({
 			routing: requestPerItem({
 				method: 'GET',
 				url,
-				parts: (item) => ({ path: { id: item.identifier(idField) as string } }),
-				fieldsByApiName: { id: idField },
+				parts: (item) => ({ path: { [placeholder]: item.identifier(idField) as string } }),
+				fieldsByApiName: { [placeholder]: idField },
 			}),
 		},
 		fields: updateDisplayOptions({ show: { resource: [resource], operation: [value] } }, [idField]),

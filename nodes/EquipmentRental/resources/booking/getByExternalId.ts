@@ -8,6 +8,6 @@ export const { option, fields } = getRecordOperation({
 	name: 'Get by External ID',
 	action: 'Get a booking by external ID',
 	description: 'Get one booking, with its releases, by the ID another system gave it',
-	url: `${BOOKINGS_PATH}/external-id/{id}`,
+	url: `${BOOKINGS_PATH}/external-id/{externalId}`,
 	idField: externalIdField('booking'),
 });

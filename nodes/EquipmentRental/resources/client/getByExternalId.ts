@@ -8,6 +8,6 @@ export const { option, fields } = getRecordOperation({
 	name: 'Get by External ID',
 	action: 'Get a client by external ID',
 	description: 'Get one client by the ID another system gave it',
-	url: `${CLIENTS_PATH}/external-id/{id}`,
+	url: `${CLIENTS_PATH}/external-id/{externalId}`,
 	idField: externalIdField('client'),
 });

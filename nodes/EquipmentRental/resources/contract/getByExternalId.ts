@@ -8,6 +8,6 @@ export const { option, fields } = getRecordOperation({
 	name: 'Get by External ID',
 	action: 'Get a contract by external ID',
 	description: 'Get one contract by the ID another system gave it',
-	url: `${CONTRACTS_PATH}/external-id/{id}`,
+	url: `${CONTRACTS_PATH}/external-id/{externalId}`,
 	idField: externalIdField('contract'),
 });
