@@ -1,3 +1,8 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * `npm install` must not warn that a package wants another Node.js than the README gives for
  * development: every package the lockfile installs accepts that version.
