@@ -5,7 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/ui/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
+		'^.+\\.ts$': ['ts-jest', { transpilation: true, tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},
 	setupFiles: ['<rootDir>/test/harness/environment.js'],
 	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],

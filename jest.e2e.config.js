@@ -9,7 +9,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { transpilation: true }],
+		'^.+\\.ts$': ['ts-jest', { transpilation: true, tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.js',
 	// One n8n user folder (SQLite) and one sandbox: workflows run one after the other.

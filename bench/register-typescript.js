@@ -10,11 +10,13 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
-const projectRoot = path.resolve(__dirname, '..');
-const configFile = ts.readConfigFile(path.join(projectRoot, 'tsconfig.json'), ts.sys.readFile);
-const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, projectRoot);
+// The tests' compiler options (test/tsconfig.json; the root tsconfig.json is the build's).
+const testsDir = path.resolve(__dirname, '..', 'test');
+const configFile = ts.readConfigFile(path.join(testsDir, 'tsconfig.json'), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, testsDir);
 const compilerOptions = {
 	...options,
+	noEmit: false,
 	sourceMap: false,
 	inlineSourceMap: true,
 	inlineSources: true,

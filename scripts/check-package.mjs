@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Checks what `npm publish` would ship, the way n8n's verification does: the tarball holds only the
-// build, README and package.json; the n8n section points at built files; and n8n's scanner passes
-// on the sources and on the tarball (its CLI scans only published packages, so its analyzePackage
-// runs here on local folders).
+// built nodes and credentials (dist/nodes, dist/credentials), README and package.json (`n8n-node
+// build` copies every PNG and SVG of the project into dist/, our docs/ screenshots too;
+// package.json's files leaves them out); the n8n section points at built files; and n8n's scanner
+// passes on the sources and on the tarball (its CLI scans only published packages, so its
+// analyzePackage runs here on local folders).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +25,11 @@ const [{ files, filename }] = JSON.parse(
 );
 const unexpected = files
 	.map(({ path }) => path)
-	.filter((path) => !/^(dist\/|README\.md$|package\.json$)/.test(path));
+	.filter((path) => !/^(dist\/(nodes|credentials)\/|README\.md$|package\.json$)/.test(path));
 if (unexpected.length)
-	problems.push(`the package would ship files outside dist/: ${unexpected.join(', ')}`);
+	problems.push(
+		`the package would ship files outside dist/nodes and dist/credentials: ${unexpected.join(', ')}`,
+	);
 if (!files.some(({ path }) => path === 'README.md'))
 	problems.push('the package would ship without README.md');
 

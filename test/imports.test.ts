@@ -1,3 +1,8 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * How the package's modules depend on one another (nodes/ and credentials/): no import cycle, the
  * trigger takes nothing from the node's operations, and shared/ stands on its own. Imports are read

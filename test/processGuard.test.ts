@@ -1,3 +1,9 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-dangerous-functions
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * The guard (scripts/runtime/guard.js) that stops a process group when the process that started
  * it dies: here the group is a shell with a child, started by a small owner process that is then
@@ -58,7 +64,9 @@ afterAll(() => {
 function kill(pid: number): void {
 	try {
 		process.kill(pid, 'SIGKILL');
-	} catch {}
+	} catch {
+		// Already gone.
+	}
 }
 
 function isRunning(pid: number): boolean {

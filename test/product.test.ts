@@ -57,6 +57,7 @@ describe('Product', () => {
 			const { children, ...first } = withTiers;
 			expect(rows.map((row) => row.json)).toEqual([
 				first,
+				// eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured to leave it out
 				...children!.map(({ children: _none, ...tier }) => tier),
 			]);
 			expect(rows.map((row) => row.json.from)).toEqual(

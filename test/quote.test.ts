@@ -30,6 +30,7 @@ describe('Quote: Create', () => {
 	});
 
 	it('refuses a quote whose Amount was never set, before sending, and still sends a typed 0', async () => {
+		// eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured to leave it out
 		const { amount: _unset, ...withoutAmount } = required();
 		const forgotten = await suite.run(withoutAmount, {
 			items: [{}, {}],

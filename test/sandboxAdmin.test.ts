@@ -1,3 +1,7 @@
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 import {
 	document,
 	validateAdminRequest,
@@ -9,6 +13,7 @@ import { startSandbox } from '../sandbox/server';
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 interface Answer {
 	status: number;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
 	body: any;
 }
 interface Model {
@@ -302,6 +307,7 @@ describe('options', () => {
 });
 
 describe('the document', () => {
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, read field by field
 	const adminPaths = Object.entries(document.paths as Record<string, Record<string, any>>).filter(
 		([template]) => template.startsWith('/_sandbox/'),
 	);
@@ -325,6 +331,7 @@ describe('the document', () => {
 	});
 
 	it('never counts an admin path as an Integration API operation', () => {
+		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, read field by field
 		const operationIds = Object.values(document.paths as Record<string, Record<string, any>>)
 			.flatMap((pathItem) => Object.values(pathItem))
 			.filter((operation) => !operation['x-sandbox-admin'])

@@ -1,3 +1,9 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * Secrets: every operation, in success and in every kind of failure, leaves no trace of the access
  * token in its output items, error messages and descriptions, the whole run data, or anything
@@ -425,6 +431,7 @@ describe('Secrets', () => {
 		const before = logged.length;
 		LoggerProxy.debug(`request failed with ${WRONG_TOKEN}`);
 		Container.get(Logger).scoped('ssh-client').error(`request failed with ${WRONG_TOKEN}`);
+		// eslint-disable-next-line no-console -- what the console printed is what this check reads
 		console.warn(`request failed with ${WRONG_TOKEN}`);
 		expect(tokensIn(allTextIn(logged.splice(before)))).toHaveLength(3);
 	});

@@ -1,3 +1,10 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * `npm run dev` as a user runs it (scripts/dev.js with the real n8n), on free ports and a user
  * folder of its own in a temporary folder, never the developer's .dev/: n8n logs to a file, a
@@ -201,13 +208,17 @@ afterAll(async () => {
 		if (dev.child.exitCode === null && dev.child.signalCode === null) record(dev.child.pid!);
 		try {
 			process.kill(-dev.child.pid!, 'SIGKILL');
-		} catch {}
+		} catch {
+			// The group has already exited.
+		}
 	}
 	for (const pid of stillRunning()) {
 		try {
 			process.kill(-(rt.processStat(pid)?.pgid ?? pid), 'SIGKILL');
 			process.kill(pid, 'SIGKILL');
-		} catch {}
+		} catch {
+			// Already gone.
+		}
 	}
 	fs.rmSync(tmp, { recursive: true, force: true });
 });

@@ -1,3 +1,9 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/require-node-api-error,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * A running n8n (`n8n start`) on the suite's user folder, signed in as its owner through the REST
  * API the editor uses: for what `n8n execute` cannot show, workflows that their own triggers start
@@ -56,6 +62,7 @@ export interface N8nServer {
 	/** The end of n8n's log output. */
 	logTail(): string;
 	/** Calls n8n's REST API as the signed-in owner and returns the answer's `data`. */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- n8n's JSON, read field by field
 	rest(method: string, route: string, body?: Json): Promise<any>;
 	/** Stops n8n and every process it started. */
 	stop(): Promise<void>;
@@ -97,12 +104,14 @@ export async function startN8nServer(
 		});
 	}
 
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- n8n's JSON, read field by field
 	async function dataOf(response: Response, what: string): Promise<any> {
 		const text = await response.text();
 		if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text}\n${logTail()}`);
 		return JSON.parse(text).data;
 	}
 
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- n8n's JSON, read field by field
 	async function rest(method: string, route: string, body?: Json): Promise<any> {
 		return dataOf(await send(method, route, body), `${method} /rest${route}`);
 	}

@@ -1,3 +1,9 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * End to end: the built package installed in a real n8n as a community package, a credential
  * pointing at the sandbox, the example workflows and one workflow per operation, each executed
@@ -629,6 +635,7 @@ afterAll(async () => {
 	await sandbox?.close();
 	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 	const total = timings.reduce((sum, [, ms]) => sum + ms, 0);
+	// eslint-disable-next-line no-console -- the timings are this suite's report
 	console.log(
 		`[e2e] n8n ${rt.n8nVersion()} timings (ms):\n` +
 			timings.map(([what, ms]) => `  ${what.padEnd(32)} ${ms}`).join('\n') +

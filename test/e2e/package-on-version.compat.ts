@@ -1,3 +1,10 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/no-dangerous-functions,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * What a version difference would break, found on the version it breaks: every n8n-workflow export
  * the built package uses exists in this n8n's own n8n-workflow, and a copy of the package broken on
@@ -84,6 +91,7 @@ describe(onN8n('the package against this n8n'), () => {
 		expect(required).toContain('NodeApiError');
 		expect(required.filter((name) => !available.includes(name))).toEqual([]);
 		// Used only where present (retry.ts); reported so that a run shows which path it took.
+		// eslint-disable-next-line no-console -- the report described above
 		console.log(
 			`[compat] n8n ${rt.n8nVersion()}: optional exports present: ` +
 				`${optional.filter((name) => available.includes(name)).join(', ') || 'none'}`,

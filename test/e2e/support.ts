@@ -1,3 +1,8 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * Helpers of the e2e suite: typed access to scripts/n8n-runtime.js and the sandbox, and builders of
  * workflows that use the Equipment Rental node as a user would save them.
@@ -14,6 +19,7 @@ const runtime = require('../../scripts/n8n-runtime');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require('../../sandbox/server');
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- workflow and API JSON, read field by field
 export type Json = Record<string, any>;
 
 export interface NodeError {
@@ -200,6 +206,7 @@ export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): 
 export const EXPECTATION_HEADER = 'x-e2e-expectation';
 
 /** Calls the sandbox directly (not through n8n), to learn what the node should have produced. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
 export async function api(sandbox: Sandbox, token: string, path: string): Promise<any> {
 	const res = await fetch(`${sandbox.url}${path}`, {
 		headers: {

@@ -42,6 +42,7 @@ export const CREDENTIAL_REFERENCE: INode['credentials'] = {
 };
 
 /** Emits the items given in its `items` parameter: the input of the node under test. */
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a test fixture, never offered to an agent
 class InputItems implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Input',

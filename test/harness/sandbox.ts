@@ -1,11 +1,13 @@
+/* eslint-disable
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * Gives a test suite the local sandbox of the Integration API and checks, after each test, that
  * every request the node sent is one the OpenAPI document allows (the contract test): the node and
  * the sandbox cannot drift apart.
  */
-import type { INodeParameters } from 'n8n-workflow';
-
-import type { INodeListSearchResult } from 'n8n-workflow';
+import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import { runNode, searchList, type RunOptions, type RunResult } from './engine';
 
@@ -105,6 +107,7 @@ export function useSandbox(options: Record<string, unknown> = {}): SandboxSuite 
 export interface SandboxAnswer {
 	status: number;
 	headers: Headers;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
 	body: any;
 }
 

@@ -1,3 +1,10 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals,
+	@n8n/community-nodes/require-node-api-error,
+	@n8n/community-nodes/no-hardcoded-secrets
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * n8n in queue mode, deployed as users deploy it: PostgreSQL and Redis (Debian's, as child
  * processes on loopback ports), one main and two `n8n worker` processes of the pinned n8n sharing

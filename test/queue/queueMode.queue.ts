@@ -1,3 +1,8 @@
+/* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals
+	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
+	(README.md, "n8n's n8n-node tool"). */
 /**
  * The node and the trigger in n8n's queue mode (see cluster.ts): webhooks spread over two workers,
  * the trigger's changes emitted exactly once across main restarts, the daily report once per day,
@@ -68,6 +73,7 @@ function quotesSentByExternalId(): Map<string, number> {
 	return counts;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the workflow's JSON, read field by field
 async function postWebhook(path: string, body: Json): Promise<{ status: number; body: any }> {
 	const response = await fetch(`${cluster.main.url}/webhook/${path}`, {
 		method: 'POST',
@@ -78,7 +84,9 @@ async function postWebhook(path: string, body: Json): Promise<{ status: number; 
 	let parsed: unknown = text;
 	try {
 		parsed = JSON.parse(text);
-	} catch {}
+	} catch {
+		// Not JSON: the body stays the text.
+	}
 	return { status: response.status, body: parsed };
 }
 
