@@ -7,6 +7,10 @@
  *                       [--user-folder .dev/n8n-user]
  *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
  *                       [--n8n 2.8.4]
+ *                       [the sandbox's runtime options, as `npm run sandbox` takes them:
+ *                        --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds K,...,
+ *                        --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
+ *                        --error-dialect D, --strict true|false; see sandbox/flags.js]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox
@@ -27,6 +31,12 @@ const { parseArgs } = require('node:util');
 
 const { LOCK_FILE, acquireDevLock, processRecord } = require('./dev-lock');
 const rt = require('./n8n-runtime');
+const {
+	RUNTIME_FLAGS,
+	describeRuntimeOptions,
+	flagOptions,
+	readRuntimeFlags,
+} = require('../sandbox/flags');
 
 const DEFAULT_USER_FOLDER = path.join(rt.PACKAGE_ROOT, '.dev', 'n8n-user');
 
@@ -151,6 +161,15 @@ async function ensurePortFree(port, flag, flags) {
 	);
 }
 
+/** The sandbox's runtime options from the flags `npm run sandbox` takes, checked before anything starts. */
+function sandboxRuntimeOptions(options) {
+	try {
+		return readRuntimeFlags(options, process.env);
+	} catch (error) {
+		throw new Refusal(error.message);
+	}
+}
+
 /** --reset: empties the user folder but keeps this process's lock. */
 function resetUserFolder(userFolder) {
 	say(`--reset: emptying ${shortPath(userFolder)}`);
@@ -174,6 +193,7 @@ async function main() {
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
 			n8n: { type: 'string', default: rt.n8nVersion() },
+			...flagOptions(RUNTIME_FLAGS),
 		},
 	});
 	if (!rt.VERSIONS.some((spec) => spec.version === options.n8n)) {
@@ -188,6 +208,7 @@ async function main() {
 		token: options.token,
 		adminToken: options['admin-token'],
 		userFolder: path.resolve(options['user-folder']),
+		sandboxOptions: sandboxRuntimeOptions(options),
 	};
 	const started = Date.now();
 	const url = `http://localhost:${flags.port}`;
@@ -217,6 +238,7 @@ async function main() {
 
 	const { startSandbox } = require(path.join(rt.PACKAGE_ROOT, 'sandbox', 'server'));
 	sandbox = await startSandbox({
+		...flags.sandboxOptions,
 		port: flags.sandboxPort,
 		token: flags.token,
 		adminToken: flags.adminToken,
@@ -281,6 +303,10 @@ async function main() {
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
 			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags.adminToken}; see README)`,
+			...describeRuntimeOptions(flags.sandboxOptions).map(
+				([label, text], index) =>
+					`${index === 0 ? '  Sandbox:' : ''}`.padEnd(15) + `${label}: ${text}`,
+			),
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
 			"  Sandbox IDs: records of the sandbox's seed data, to paste into a node:",
 			...Object.entries(sandbox.store.fixtures).map(

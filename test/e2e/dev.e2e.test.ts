@@ -22,6 +22,17 @@ const SIGKILL_CLEANUP_MS = 15_000;
 const REFUSAL_TIMEOUT_MS = 30_000;
 /** The first dev's --admin-token; the second dev runs with the default the README gives. */
 const CUSTOM_ADMIN_TOKEN = 'e2e-admin-token-7d1f';
+/** The first dev's sandbox runs 10 minutes behind this machine (`npm run sandbox`'s flag). */
+const CLOCK_OFFSET_MS = -600_000;
+/** The sandbox's runtime options the first dev is given, in the forms `npm run sandbox` takes. */
+const SANDBOX_FLAGS = [
+	'--error-dialect',
+	'problem',
+	`--clock-offset=${CLOCK_OFFSET_MS}`,
+	'--max-page-size=7',
+	'--strict',
+	'true',
+];
 const README = path.join(__dirname, '..', '..', 'README.md');
 
 interface Dev {
@@ -192,7 +203,10 @@ beforeAll(async () => {
 	userFolder = path.join(tmp, 'n8n-user');
 	port = await rt.getFreePort();
 	sandboxPort = await rt.getFreePort();
-	first = startDev({ userFolder, port, sandboxPort }, [`--admin-token=${CUSTOM_ADMIN_TOKEN}`]);
+	first = startDev({ userFolder, port, sandboxPort }, [
+		`--admin-token=${CUSTOM_ADMIN_TOKEN}`,
+		...SANDBOX_FLAGS,
+	]);
 	await whenReady(first);
 }, START_TIMEOUT_MS + 10_000);
 
@@ -236,6 +250,43 @@ test('the admin path takes the --admin-token dev printed, and refuses the API to
 	expect(touched.status).toBe(200);
 	expect(((await touched.json()) as Json).id).toBe(modelId);
 	expect((await touch('sandbox-token', modelId)).status).toBe(401);
+});
+
+test("dev runs the sandbox with the runtime options it was given, as npm run sandbox's flags, and prints them", async () => {
+	const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+	const headers = { authorization: 'Bearer sandbox-token', accept: 'application/json' };
+
+	const missing = await fetch(
+		`${sandboxUrl}/master-data/v1/client-management/clients/00000000-0000-4000-8000-000000000000`,
+		{ headers },
+	);
+	expect(missing.status).toBe(404);
+	expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+	expect(((await missing.json()) as Json).detail).toContain('00000000-0000-4000-8000-000000000000');
+
+	const clients = await fetch(
+		`${sandboxUrl}/master-data/v1/client-management/clients?page=1&limit=20`,
+		{ headers },
+	);
+	expect(((await clients.json()) as Json).content).toHaveLength(7);
+	const apiClock = Date.parse(clients.headers.get('date')!);
+	expect(Math.abs(apiClock - (Date.now() + CLOCK_OFFSET_MS))).toBeLessThan(60_000);
+
+	expect(first.output()).toContain('errors: problem dialect, strict bodies');
+	expect(first.output()).toContain(`clock offset: ${CLOCK_OFFSET_MS} ms`);
+	expect(first.output()).toContain('max page size: 7');
+});
+
+test('dev refuses a sandbox option the sandbox cannot take, naming the flag, and creates nothing', async () => {
+	const otherFolder = path.join(tmp, 'wrong-option-user');
+	const wrong = startDev(
+		{ userFolder: otherFolder, port: await rt.getFreePort(), sandboxPort: await rt.getFreePort() },
+		['--error-dialect', 'xml'],
+	);
+
+	expect(await refusal(wrong)).toBe(1);
+	expect(wrong.output()).toContain('[dev] --error-dialect must be one of message, message-list,');
+	expect(fs.existsSync(otherFolder)).toBe(false);
 });
 
 test("dev prints the sandbox's seeded IDs, each of which the sandbox knows", async () => {
