@@ -30,6 +30,7 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { LOCK_FILE, acquireDevLock, processRecord } = require('./dev-lock');
+const { suggestPorts } = require('./dev-ports');
 const rt = require('./n8n-runtime');
 const {
 	RUNTIME_FLAGS,
@@ -112,17 +113,12 @@ function parsePort(value, flag) {
 	return port;
 }
 
-/** The first free port after `port`, for a suggestion the user can paste. */
-async function nextFreePort(port, taken = []) {
-	let candidate = port + 1;
-	while (taken.includes(candidate) || !(await rt.isPortFree(candidate))) candidate++;
-	return candidate;
-}
-
-/** A command line that starts a separate instance: free ports, and a user folder of its own. */
+/**
+ * A command line that starts a separate instance: ports checked free (those asked for where they
+ * are, else the next free ones), and a user folder of its own.
+ */
 async function separateInstanceHint(flags, { ownFolder }) {
-	const port = await nextFreePort(flags.port);
-	const sandboxPort = await nextFreePort(flags.sandboxPort, [port]);
+	const { port, sandboxPort } = await suggestPorts(flags);
 	const folder = ownFolder ? `${flags.userFolder}-2` : flags.userFolder;
 	return `npm run dev -- --user-folder ${shortPath(folder)} --port ${port} --sandbox-port ${sandboxPort}`;
 }
@@ -214,6 +210,14 @@ async function main() {
 	const url = `http://localhost:${flags.port}`;
 	const sandboxUrl = `http://127.0.0.1:${flags.sandboxPort}`;
 
+	// A folder that does not exist holds no dev to take over: check the ports before creating it, so
+	// that a refusal leaves nothing behind. In an existing one, a dev killed with SIGKILL may have
+	// left its n8n on the port: the lock says which, and it is stopped before the ports are checked.
+	const userFolderExisted = fs.existsSync(flags.userFolder);
+	if (!userFolderExisted) {
+		await ensurePortFree(flags.port, '--port', flags);
+		await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	}
 	const acquired = acquireDevLock(flags.userFolder, { url, sandboxUrl });
 	if (acquired.holder) throw await busyFolderRefusal(acquired.holder, flags);
 	lock = acquired.lock;
@@ -222,10 +226,23 @@ async function main() {
 		say(`the n8n (PID ${orphan.pid}) of a dev that ended abruptly still runs here; stopping it`);
 		await rt.stopGroup(orphan.pid);
 	}
-	await ensurePortFree(flags.port, '--port', flags);
-	await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	if (userFolderExisted) {
+		await ensurePortFree(flags.port, '--port', flags);
+		await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	}
 
 	if (options.reset) resetUserFolder(flags.userFolder);
+
+	const { userFolder } = flags;
+	const state = readState(userFolder);
+	// n8n migrates its database forward only: an older n8n may not start on a newer one's. Checked
+	// before anything is built, started or installed into the folder.
+	if (state.n8nVersion && state.n8nVersion !== rt.n8nVersion()) {
+		throw new Refusal(
+			`${shortPath(userFolder)} holds the data of n8n ${state.n8nVersion}, not ${rt.n8nVersion()}: ` +
+				'add --reset to start it afresh, or --user-folder to use another folder',
+		);
+	}
 
 	if (!options['skip-build']) {
 		say('building the package (npm run build)');
@@ -247,17 +264,8 @@ async function main() {
 
 	await rt.ensureN8n();
 
-	const { userFolder } = flags;
 	rt.installPackageInto(userFolder);
 	rt.ensureFilesDir();
-	const state = readState(userFolder);
-	// n8n migrates its database forward only: an older n8n may not start on a newer one's.
-	if (state.n8nVersion && state.n8nVersion !== rt.n8nVersion()) {
-		throw new Refusal(
-			`${shortPath(userFolder)} holds the data of n8n ${state.n8nVersion}, not ${rt.n8nVersion()}: ` +
-				'add --reset to start it afresh, or --user-folder to use another folder',
-		);
-	}
 	state.n8nVersion = rt.n8nVersion();
 	writeState(userFolder, state);
 

@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -147,6 +148,21 @@ async function waitUntilGone(what: string, timeoutMs: number, ports: number[]): 
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+/** Whether a server could listen on the port at 127.0.0.1 and at ::1 (where the machine has it). */
+async function freeAtLoopback(port: number): Promise<boolean> {
+	for (const host of ['127.0.0.1', '::1']) {
+		const server = net.createServer();
+		const free = await new Promise<boolean>((resolve) => {
+			server.once('error', (error: NodeJS.ErrnoException) =>
+				resolve(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'),
+			);
+			server.listen(port, host, () => server.close(() => resolve(true)));
+		});
+		if (!free) return false;
+	}
+	return true;
 }
 
 /** The admin token dev printed on its "Admin:" line. */
@@ -335,22 +351,37 @@ test('a second dev on the same user folder says which dev runs there, and change
 	expect((await fetch(`${url}/healthz`)).ok).toBe(true);
 });
 
-test('a second dev on a port in use names the process that holds it', async () => {
+test('a second dev on a port in use names the process that holds it, creates nothing, and suggests free ports', async () => {
 	const otherFolder = path.join(tmp, 'other-user');
 	const { n8n } = readLock(userFolder);
-
-	const second = startDev({
-		userFolder: otherFolder,
-		port,
-		sandboxPort: await rt.getFreePort(),
+	const otherSandboxPort = await rt.getFreePort();
+	// The port after n8n's taken at the IPv6 loopback only, where "localhost" may lead as well.
+	const ipv6Holder = net.createServer();
+	await new Promise<void>((resolve) => {
+		ipv6Holder.once('error', () => resolve());
+		ipv6Holder.listen(port + 1, '::1', resolve);
 	});
 
-	expect(await refusal(second)).toBe(1);
-	expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
-	expect(second.output()).toContain('--port <port>');
-	// It started nothing: no n8n database, no lock left behind.
-	expect(fs.readdirSync(otherFolder)).toEqual([]);
-	expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+	try {
+		const second = startDev({ userFolder: otherFolder, port, sandboxPort: otherSandboxPort });
+
+		expect(await refusal(second)).toBe(1);
+		expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
+		expect(second.output()).toContain('--port <port>');
+		// The suggestion: the next port after n8n's that is free at both loopback addresses, and the
+		// sandbox port asked for, which is free.
+		let expectedPort = port + 1;
+		while (expectedPort === otherSandboxPort || !(await freeAtLoopback(expectedPort)))
+			expectedPort++;
+		expect(second.output()).toContain(
+			`--port ${expectedPort} --sandbox-port ${otherSandboxPort}\n`,
+		);
+		// It created nothing: no user folder, no n8n database, no lock left behind.
+		expect(fs.existsSync(otherFolder)).toBe(false);
+		expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+	} finally {
+		await new Promise((resolve) => ipv6Holder.close(resolve));
+	}
 });
 
 test('a user folder of another n8n version, or a version not tested, is refused', async () => {
@@ -369,6 +400,8 @@ test('a user folder of another n8n version, or a version not tested, is refused'
 		`holds the data of n8n 1.85.4, not ${rt.n8nVersion()}: add --reset`,
 	);
 	expect(fs.existsSync(path.join(otherFolder, '.n8n', 'database.sqlite'))).toBe(false);
+	// Refused before anything was installed into the folder or started.
+	expect(fs.readdirSync(otherFolder)).toEqual(['dev-state.json']);
 
 	const untested = startDev(on, ['--n8n=1.0.0']);
 	expect(await refusal(untested)).toBe(1);
