@@ -8,7 +8,8 @@
  *     [--fault-seed N] [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false]
- * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
+ * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE); flags.js
+ * reads them, for `npm run dev` too (which takes the runtime options' flags).
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
@@ -22,81 +23,25 @@
 
 const { parseArgs } = require('node:util');
 const { startSandbox } = require('./server');
-const { FAULT_KINDS } = require('./faults');
-
-const FLAGS = {
-	port: '4010',
-	host: '127.0.0.1',
-	token: 'sandbox-token',
-	'admin-token': 'sandbox-admin-token',
-	latency: '0',
-	'max-page-size': undefined,
-	'fault-rate': '0',
-	'fault-kinds': FAULT_KINDS.join(','),
-	'fault-seed': '1',
-	'retry-after': '1',
-	'slow-ms': '2000',
-	models: '2000',
-	equipment: '200',
-	days: '30',
-	seed: '1',
-	today: undefined,
-	'clock-offset': '0',
-	'error-dialect': 'message',
-	strict: 'false',
-};
+const {
+	RUNTIME_FLAGS,
+	START_FLAGS,
+	describeRuntimeOptions,
+	flagOptions,
+	readSandboxFlags,
+} = require('./flags');
 
 function readFlags(argv, env) {
 	const { values } = parseArgs({
 		args: argv,
-		options: Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' }])),
+		options: flagOptions({ ...START_FLAGS, ...RUNTIME_FLAGS }),
 	});
-	const flagValue = (flag) =>
-		values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? FLAGS[flag];
-	const numberFlag = (flag) => {
-		const text = flagValue(flag);
-		if (text === undefined) return undefined;
-		const value = Number(text);
-		if (!Number.isFinite(value)) throw new TypeError(`--${flag} must be a number, got ${text}`);
-		return value;
-	};
-	const booleanFlag = (flag) => {
-		const text = flagValue(flag);
-		if (text !== 'true' && text !== 'false')
-			throw new TypeError(`--${flag} must be true or false, got ${text}`);
-		return text === 'true';
-	};
-	return {
-		port: numberFlag('port'),
-		host: flagValue('host'),
-		token: flagValue('token'),
-		adminToken: flagValue('admin-token') || undefined,
-		latencyMs: numberFlag('latency'),
-		maxPageSize: numberFlag('max-page-size'),
-		faults: {
-			rate: numberFlag('fault-rate'),
-			kinds: flagValue('fault-kinds')
-				.split(',')
-				.map((kind) => kind.trim()),
-			seed: numberFlag('fault-seed'),
-			retryAfterSeconds: numberFlag('retry-after'),
-			slowMs: numberFlag('slow-ms'),
-		},
-		models: numberFlag('models'),
-		equipment: numberFlag('equipment'),
-		days: numberFlag('days'),
-		seed: numberFlag('seed'),
-		today: flagValue('today'),
-		clockOffsetMs: numberFlag('clock-offset'),
-		errorDialect: flagValue('error-dialect'),
-		strict: booleanFlag('strict'),
-	};
+	return readSandboxFlags(values, env);
 }
 
 async function main() {
 	const options = readFlags(process.argv.slice(2), process.env);
 	const sandbox = await startSandbox(options);
-	const { faults } = options;
 	console.log(`Integration API sandbox listening at ${sandbox.url}`);
 	console.log(`  token          Bearer ${options.token}`);
 	console.log(
@@ -105,18 +50,8 @@ async function main() {
 			: `  admin token    Bearer ${options.adminToken} for POST /_sandbox/models, ` +
 					'POST /_sandbox/models/{id}/touch, PUT /_sandbox/options',
 	);
-	console.log(`  latency        ${options.latencyMs} ms`);
-	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
-	console.log(
-		`  errors         ${options.errorDialect} dialect${options.strict ? ', strict bodies' : ''}`,
-	);
-	console.log(
-		`  clock offset   ${options.clockOffsetMs} ms (the API's clock against this machine's)`,
-	);
-	console.log(
-		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
-			`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
-	);
+	for (const [label, text] of describeRuntimeOptions(options))
+		console.log(`  ${label.padEnd(14)} ${text}`);
 	console.log(
 		`  data           seed ${options.seed}, ${options.models} models, ${options.equipment} pieces of equipment, ${options.days} days`,
 	);

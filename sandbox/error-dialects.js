@@ -184,7 +184,7 @@ const DIALECTS = {
 <body>
 <center><h1>${title}</h1></center>
 <p>${escapeHtml(error.message)}</p>
-<hr><center>nginx</center>
+<hr><center>nginx/1.25.3</center>
 </body>
 </html>
 `,

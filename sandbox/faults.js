@@ -8,6 +8,16 @@ const FAULT_KINDS = Object.freeze(['500', '503', '429', 'malformed', 'drop', 'sl
  */
 const EXTRA_FAULT_KINDS = Object.freeze(['soft-failure']);
 
+/** @type {Readonly<FaultOptions>} what a fault option left out is */
+const DEFAULT_FAULT_OPTIONS = Object.freeze({
+	rate: 0,
+	kinds: FAULT_KINDS,
+	seed: 1,
+	retryAfterSeconds: 1,
+	slowMs: 2000,
+	methods: undefined,
+});
+
 /** A JSON text cut short, as a connection broken mid-body would deliver it. */
 const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
 
@@ -29,15 +39,7 @@ const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
  * @param {FaultOptions | null} [options]
  */
 function createFaultInjector(options) {
-	const settings = {
-		rate: 0,
-		kinds: [...FAULT_KINDS],
-		seed: 1,
-		retryAfterSeconds: 1,
-		slowMs: 2000,
-		methods: undefined,
-		...options,
-	};
+	const settings = { ...DEFAULT_FAULT_OPTIONS, kinds: [...FAULT_KINDS], ...options };
 	if (!(settings.rate >= 0 && settings.rate <= 1))
 		throw new RangeError('faults.rate must be between 0 and 1');
 	const unknownKinds = settings.kinds.filter(
@@ -114,4 +116,4 @@ async function applyFault(kind, reply, { retryAfterSeconds, slowMs, wait, sendEr
 	}
 }
 
-module.exports = { FAULT_KINDS, createFaultInjector, applyFault };
+module.exports = { FAULT_KINDS, DEFAULT_FAULT_OPTIONS, createFaultInjector, applyFault };

@@ -56,8 +56,10 @@ const TIER_STARTS = {
 /** Each further tier takes this share of the base price off the unit price. */
 const FURTHER_TIER_DISCOUNT = 0.08;
 
-/** Share of the products each custom price list holds; the first (the fixture) holds all. */
+/** Share of the products each seeded custom price list holds; the first (the fixture) holds all. */
 const CUSTOM_PRICE_LIST_SHARE = [1, 0.7, 0.5];
+/** Shares of the products the lists of the further clients hold, one picked per list. */
+const CLIENT_PRICE_LIST_SHARES = [1, 0.8, 0.6, 0.4];
 const DISCOUNT_PERCENTAGES = [5, 7.5, 10, 12.5, 15, 20];
 
 const CLIENT_NAMES = [
@@ -384,10 +386,16 @@ function createStore(options = {}) {
 		sites,
 		today,
 	});
-	const priceListIds = [...priceLists.keys()];
+	// Every client has a custom price list of its own: the seeded lists keep their IDs (the fixture's
+	// goes to the fixture client), the further clients' lists come from a stream of their own.
+	const ownPriceList = createPriceListAllocator(randomFor('client-price-lists'), {
+		priceLists,
+		products,
+		reserved: customPriceId,
+	});
 	describeClients(randomFor('client-reference'), {
 		clients,
-		priceListIds,
+		ownPriceList,
 		fixtureClient: { id: releaseBooking.clientId, customPriceId },
 		organizationId,
 		today,
@@ -402,7 +410,7 @@ function createStore(options = {}) {
 	});
 	const moreClients = createMoreClients(randomFor('more-clients'), {
 		firstIndex: clients.length,
-		priceListIds,
+		ownPriceList,
 		organizationId,
 		today,
 	});
@@ -502,22 +510,47 @@ function createCustomPriceLists(random, products) {
 	/** @type {Map<string, PriceListEntry[]>} customPriceId -> entries */
 	const priceLists = new Map();
 	for (const share of CUSTOM_PRICE_LIST_SHARE) {
-		const entries = [...products.values()]
-			.filter(() => random.chance(share))
-			.map((product) => {
-				const discountCalculation = random.pick(['PRICE', 'PERCENTAGE']);
-				const discount = random.pick(DISCOUNT_PERCENTAGES);
-				const tierEntry = (priceItem) =>
-					priceListEntry(random.uuid(), product, priceItem, discountCalculation, discount);
-				const [firstTier, ...furtherTiers] = product.priceItems;
-				return {
-					...tierEntry(firstTier),
-					children: furtherTiers.map((priceItem) => ({ ...tierEntry(priceItem), children: [] })),
-				};
-			});
+		const entries = customPriceListEntries(random, products, share);
 		priceLists.set(random.uuid(), entries);
 	}
 	return priceLists;
+}
+
+/** The entries of one custom price list: about `share` of the products, at least one. */
+function customPriceListEntries(random, products, share) {
+	const all = [...products.values()];
+	const chosen = all.filter(() => random.chance(share));
+	return (chosen.length > 0 ? chosen : [random.pick(all)]).map((product) => {
+		const discountCalculation = random.pick(['PRICE', 'PERCENTAGE']);
+		const discount = random.pick(DISCOUNT_PERCENTAGES);
+		const tierEntry = (priceItem) =>
+			priceListEntry(random.uuid(), product, priceItem, discountCalculation, discount);
+		const [firstTier, ...furtherTiers] = product.priceItems;
+		return {
+			...tierEntry(firstTier),
+			children: furtherTiers.map((priceItem) => ({ ...tierEntry(priceItem), children: [] })),
+		};
+	});
+}
+
+/**
+ * Hands out custom price lists, each to one client only: first the seeded lists not `reserved`, in
+ * their order, then new ones (added to `priceLists`), so that a client's own list is no one else's.
+ * @param {import('./random').Random} random
+ * @param {{ priceLists: Map<string, PriceListEntry[]>, products: Map<string, Product>, reserved:
+ * string }} options
+ * @returns {() => string} the next unused customPriceId
+ */
+function createPriceListAllocator(random, { priceLists, products, reserved }) {
+	const unused = [...priceLists.keys()].filter((customPriceId) => customPriceId !== reserved);
+	return () => {
+		const seeded = unused.shift();
+		if (seeded !== undefined) return seeded;
+		const entries = customPriceListEntries(random, products, random.pick(CLIENT_PRICE_LIST_SHARES));
+		const customPriceId = random.uuid();
+		priceLists.set(customPriceId, entries);
+		return customPriceId;
+	};
 }
 
 function priceListEntry(id, product, priceItem, discountCalculation, discount) {
@@ -766,9 +799,10 @@ function describeEquipmentUnits(random, { equipmentUnits, products, models, site
 
 /**
  * The vendor's reference fields of the first clients (page `clients`). The client of the fixture
- * booking gets the fixture custom price list, so that its customPriceId leads to fixtures.customPriceId.
+ * booking gets the fixture custom price list, so that its customPriceId leads to fixtures.customPriceId;
+ * every other client gets one of its own.
  */
-function describeClients(random, { clients, priceListIds, fixtureClient, organizationId, today }) {
+function describeClients(random, { clients, ownPriceList, fixtureClient, organizationId, today }) {
 	clients.forEach((client, index) => {
 		Object.assign(
 			client,
@@ -776,9 +810,7 @@ function describeClients(random, { clients, priceListIds, fixtureClient, organiz
 				name: client.name,
 				index,
 				customPriceId:
-					client.id === fixtureClient.id
-						? fixtureClient.customPriceId
-						: priceListIds[index % priceListIds.length],
+					client.id === fixtureClient.id ? fixtureClient.customPriceId : ownPriceList(),
 				organizationId,
 				today,
 			}),
@@ -880,7 +912,7 @@ function contractFields(random, { number, client, organizationId, today, site })
  * Clients (and 1 to 3 contracts each) beyond the first six, numbered on from them; Acme
  * Construction has two contracts, the first on the Berlin site.
  */
-function createMoreClients(random, { firstIndex, priceListIds, organizationId, today }) {
+function createMoreClients(random, { firstIndex, ownPriceList, organizationId, today }) {
 	/** @type {Client[]} */
 	const clients = [];
 	/** @type {Contract[]} */
@@ -894,7 +926,7 @@ function createMoreClients(random, { firstIndex, priceListIds, organizationId, t
 			...clientFields(random, {
 				name,
 				index,
-				customPriceId: priceListIds[index % priceListIds.length],
+				customPriceId: ownPriceList(),
 				organizationId,
 				today,
 			}),

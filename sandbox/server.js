@@ -296,8 +296,8 @@ function createRuntime(initialOptions) {
 				return [key, value === undefined ? DEFAULT_RUNTIME_OPTIONS[key] : value];
 			}),
 		);
+		checkRuntimeOptions(changes);
 		const { faults, ...settingChanges } = changes;
-		for (const [key, value] of Object.entries(settingChanges)) checkRuntimeSetting(key, value);
 		if ('faults' in changes) faultInjector = createFaultInjector(faults);
 		Object.assign(settings, settingChanges);
 	}
@@ -354,6 +354,20 @@ function createRequestLog() {
 	return log;
 }
 
+/**
+ * Throws what setOptions would throw for these runtime options (undefined: the default), without a
+ * sandbox: cli.js and `npm run dev` check their flags with it before starting anything.
+ * @param {RuntimeOptions} options
+ */
+function checkRuntimeOptions(options) {
+	for (const [key, value] of Object.entries(options)) {
+		if (!(key in DEFAULT_RUNTIME_OPTIONS)) throw new TypeError(`${key} is not a runtime option`);
+		if (value === undefined) continue;
+		if (key === 'faults') createFaultInjector(value);
+		else checkRuntimeSetting(key, value);
+	}
+}
+
 function checkRuntimeSetting(key, value) {
 	if (key === 'token' && (typeof value !== 'string' || value === ''))
 		throw new TypeError('token must be a non-empty string');
@@ -378,4 +392,7 @@ function parseForLog(rawBody) {
 	}
 }
 
-module.exports = { startSandbox };
+/** The options setOptions (and PUT /_sandbox/options) can change while the sandbox runs. */
+const RUNTIME_OPTIONS = Object.freeze(Object.keys(DEFAULT_RUNTIME_OPTIONS));
+
+module.exports = { startSandbox, checkRuntimeOptions, RUNTIME_OPTIONS };

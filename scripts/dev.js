@@ -7,6 +7,10 @@
  *                       [--user-folder .dev/n8n-user]
  *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
  *                       [--n8n 2.8.4]
+ *                       [the sandbox's runtime options, as `npm run sandbox` takes them:
+ *                        --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds K,...,
+ *                        --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
+ *                        --error-dialect D, --strict true|false; see sandbox/flags.js]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox
@@ -26,7 +30,14 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { LOCK_FILE, acquireDevLock, processRecord } = require('./dev-lock');
+const { suggestPorts } = require('./dev-ports');
 const rt = require('./n8n-runtime');
+const {
+	RUNTIME_FLAGS,
+	describeRuntimeOptions,
+	flagOptions,
+	readRuntimeFlags,
+} = require('../sandbox/flags');
 
 const DEFAULT_USER_FOLDER = path.join(rt.PACKAGE_ROOT, '.dev', 'n8n-user');
 
@@ -102,17 +113,12 @@ function parsePort(value, flag) {
 	return port;
 }
 
-/** The first free port after `port`, for a suggestion the user can paste. */
-async function nextFreePort(port, taken = []) {
-	let candidate = port + 1;
-	while (taken.includes(candidate) || !(await rt.isPortFree(candidate))) candidate++;
-	return candidate;
-}
-
-/** A command line that starts a separate instance: free ports, and a user folder of its own. */
+/**
+ * A command line that starts a separate instance: ports checked free (those asked for where they
+ * are, else the next free ones), and a user folder of its own.
+ */
 async function separateInstanceHint(flags, { ownFolder }) {
-	const port = await nextFreePort(flags.port);
-	const sandboxPort = await nextFreePort(flags.sandboxPort, [port]);
+	const { port, sandboxPort } = await suggestPorts(flags);
 	const folder = ownFolder ? `${flags.userFolder}-2` : flags.userFolder;
 	return `npm run dev -- --user-folder ${shortPath(folder)} --port ${port} --sandbox-port ${sandboxPort}`;
 }
@@ -151,6 +157,15 @@ async function ensurePortFree(port, flag, flags) {
 	);
 }
 
+/** The sandbox's runtime options from the flags `npm run sandbox` takes, checked before anything starts. */
+function sandboxRuntimeOptions(options) {
+	try {
+		return readRuntimeFlags(options, process.env);
+	} catch (error) {
+		throw new Refusal(error.message);
+	}
+}
+
 /** --reset: empties the user folder but keeps this process's lock. */
 function resetUserFolder(userFolder) {
 	say(`--reset: emptying ${shortPath(userFolder)}`);
@@ -174,6 +189,7 @@ async function main() {
 			'skip-build': { type: 'boolean', default: false },
 			reset: { type: 'boolean', default: false },
 			n8n: { type: 'string', default: rt.n8nVersion() },
+			...flagOptions(RUNTIME_FLAGS),
 		},
 	});
 	if (!rt.VERSIONS.some((spec) => spec.version === options.n8n)) {
@@ -188,11 +204,20 @@ async function main() {
 		token: options.token,
 		adminToken: options['admin-token'],
 		userFolder: path.resolve(options['user-folder']),
+		sandboxOptions: sandboxRuntimeOptions(options),
 	};
 	const started = Date.now();
 	const url = `http://localhost:${flags.port}`;
 	const sandboxUrl = `http://127.0.0.1:${flags.sandboxPort}`;
 
+	// A folder that does not exist holds no dev to take over: check the ports before creating it, so
+	// that a refusal leaves nothing behind. In an existing one, a dev killed with SIGKILL may have
+	// left its n8n on the port: the lock says which, and it is stopped before the ports are checked.
+	const userFolderExisted = fs.existsSync(flags.userFolder);
+	if (!userFolderExisted) {
+		await ensurePortFree(flags.port, '--port', flags);
+		await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	}
 	const acquired = acquireDevLock(flags.userFolder, { url, sandboxUrl });
 	if (acquired.holder) throw await busyFolderRefusal(acquired.holder, flags);
 	lock = acquired.lock;
@@ -201,10 +226,23 @@ async function main() {
 		say(`the n8n (PID ${orphan.pid}) of a dev that ended abruptly still runs here; stopping it`);
 		await rt.stopGroup(orphan.pid);
 	}
-	await ensurePortFree(flags.port, '--port', flags);
-	await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	if (userFolderExisted) {
+		await ensurePortFree(flags.port, '--port', flags);
+		await ensurePortFree(flags.sandboxPort, '--sandbox-port', flags);
+	}
 
 	if (options.reset) resetUserFolder(flags.userFolder);
+
+	const { userFolder } = flags;
+	const state = readState(userFolder);
+	// n8n migrates its database forward only: an older n8n may not start on a newer one's. Checked
+	// before anything is built, started or installed into the folder.
+	if (state.n8nVersion && state.n8nVersion !== rt.n8nVersion()) {
+		throw new Refusal(
+			`${shortPath(userFolder)} holds the data of n8n ${state.n8nVersion}, not ${rt.n8nVersion()}: ` +
+				'add --reset to start it afresh, or --user-folder to use another folder',
+		);
+	}
 
 	if (!options['skip-build']) {
 		say('building the package (npm run build)');
@@ -217,6 +255,7 @@ async function main() {
 
 	const { startSandbox } = require(path.join(rt.PACKAGE_ROOT, 'sandbox', 'server'));
 	sandbox = await startSandbox({
+		...flags.sandboxOptions,
 		port: flags.sandboxPort,
 		token: flags.token,
 		adminToken: flags.adminToken,
@@ -225,17 +264,8 @@ async function main() {
 
 	await rt.ensureN8n();
 
-	const { userFolder } = flags;
 	rt.installPackageInto(userFolder);
 	rt.ensureFilesDir();
-	const state = readState(userFolder);
-	// n8n migrates its database forward only: an older n8n may not start on a newer one's.
-	if (state.n8nVersion && state.n8nVersion !== rt.n8nVersion()) {
-		throw new Refusal(
-			`${shortPath(userFolder)} holds the data of n8n ${state.n8nVersion}, not ${rt.n8nVersion()}: ` +
-				'add --reset to start it afresh, or --user-folder to use another folder',
-		);
-	}
 	state.n8nVersion = rt.n8nVersion();
 	writeState(userFolder, state);
 
@@ -281,6 +311,10 @@ async function main() {
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
 			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags.adminToken}; see README)`,
+			...describeRuntimeOptions(flags.sandboxOptions).map(
+				([label, text], index) =>
+					`${index === 0 ? '  Sandbox:' : ''}`.padEnd(15) + `${label}: ${text}`,
+			),
 			`  Credential:  "${rt.CREDENTIAL_NAME}" (Equipment Rental API)`,
 			"  Sandbox IDs: records of the sandbox's seed data, to paste into a node:",
 			...Object.entries(sandbox.store.fixtures).map(

@@ -165,6 +165,23 @@ describe('clients', () => {
 		expect(byExternalId).toEqual(client);
 	});
 
+	it('gives every client a custom price list of its own, whose entries the API lists', async () => {
+		const all = await get('listClients', `${CLIENTS}?limit=100`);
+		const customPriceIds: string[] = all.content.map(
+			(client: { customPriceId: string }) => client.customPriceId,
+		);
+
+		expect(all.content).toHaveLength(all.total);
+		expect(new Set(customPriceIds).size).toBe(all.total);
+		for (const customPriceId of customPriceIds) {
+			const list = await get(
+				'listCustomPriceListEntries',
+				`${PRODUCTS}/price-lists/custom/${customPriceId}?limit=1`,
+			);
+			expect(list.total).toBeGreaterThan(0);
+		}
+	});
+
 	it('answers 404 for an unknown ID or external ID', async () => {
 		expectNotFound(await api('GET', `${CLIENTS}/${MISSING_ID}`), 'id');
 		expectNotFound(await api('GET', `${CLIENTS}/external-id/NO-SUCH-CLIENT`), 'externalId');
@@ -541,6 +558,10 @@ describe('seed', () => {
 			expect(twin.store.clients.map((client) => client.externalId)).toEqual(
 				sandbox.store.clients.map((client) => client.externalId),
 			);
+			expect(twin.store.clients.map((client) => client.customPriceId)).toEqual(
+				sandbox.store.clients.map((client) => client.customPriceId),
+			);
+			expect(twin.store.priceLists).toEqual(sandbox.store.priceLists);
 		} finally {
 			await twin.close();
 		}

@@ -27,13 +27,22 @@ function getFreePort() {
 	});
 }
 
-/** Whether something already listens on the port (used to fall back from a preferred port). */
-function isPortFree(port) {
+/**
+ * Whether nothing listens on the port at either loopback address: "localhost", the address dev and
+ * the tests print, may lead to ::1 as well as to 127.0.0.1, so a server on either one makes the
+ * port busy. Where the machine has no IPv6 loopback, nothing can listen on ::1.
+ */
+async function isPortFree(port) {
+	for (const host of ['127.0.0.1', '::1']) if (!(await canListen(port, host))) return false;
+	return true;
+}
+
+function canListen(port, host) {
 	return new Promise((resolve) => {
 		const srv = net.createServer();
 		srv.unref();
-		srv.once('error', () => resolve(false));
-		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+		srv.once('error', (error) => resolve(['EADDRNOTAVAIL', 'EAFNOSUPPORT'].includes(error.code)));
+		srv.listen(port, host, () => srv.close(() => resolve(true)));
 	});
 }
 

@@ -15,6 +15,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -29,6 +30,17 @@ const SIGKILL_CLEANUP_MS = 15_000;
 const REFUSAL_TIMEOUT_MS = 30_000;
 /** The first dev's --admin-token; the second dev runs with the default the README gives. */
 const CUSTOM_ADMIN_TOKEN = 'e2e-admin-token-7d1f';
+/** The first dev's sandbox runs 10 minutes behind this machine (`npm run sandbox`'s flag). */
+const CLOCK_OFFSET_MS = -600_000;
+/** The sandbox's runtime options the first dev is given, in the forms `npm run sandbox` takes. */
+const SANDBOX_FLAGS = [
+	'--error-dialect',
+	'problem',
+	`--clock-offset=${CLOCK_OFFSET_MS}`,
+	'--max-page-size=7',
+	'--strict',
+	'true',
+];
 const README = path.join(__dirname, '..', '..', 'README.md');
 
 interface Dev {
@@ -145,6 +157,21 @@ async function waitUntilGone(what: string, timeoutMs: number, ports: number[]): 
 	}
 }
 
+/** Whether a server could listen on the port at 127.0.0.1 and at ::1 (where the machine has it). */
+async function freeAtLoopback(port: number): Promise<boolean> {
+	for (const host of ['127.0.0.1', '::1']) {
+		const server = net.createServer();
+		const free = await new Promise<boolean>((resolve) => {
+			server.once('error', (error: NodeJS.ErrnoException) =>
+				resolve(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'),
+			);
+			server.listen(port, host, () => server.close(() => resolve(true)));
+		});
+		if (!free) return false;
+	}
+	return true;
+}
+
 /** The admin token dev printed on its "Admin:" line. */
 function printedAdminToken(dev: Dev): string | undefined {
 	return /Admin: .*\(Bearer token: ([^;)]+)/.exec(dev.output())?.[1];
@@ -199,7 +226,10 @@ beforeAll(async () => {
 	userFolder = path.join(tmp, 'n8n-user');
 	port = await rt.getFreePort();
 	sandboxPort = await rt.getFreePort();
-	first = startDev({ userFolder, port, sandboxPort }, [`--admin-token=${CUSTOM_ADMIN_TOKEN}`]);
+	first = startDev({ userFolder, port, sandboxPort }, [
+		`--admin-token=${CUSTOM_ADMIN_TOKEN}`,
+		...SANDBOX_FLAGS,
+	]);
 	await whenReady(first);
 }, START_TIMEOUT_MS + 10_000);
 
@@ -249,6 +279,43 @@ test('the admin path takes the --admin-token dev printed, and refuses the API to
 	expect((await touch('sandbox-token', modelId)).status).toBe(401);
 });
 
+test("dev runs the sandbox with the runtime options it was given, as npm run sandbox's flags, and prints them", async () => {
+	const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+	const headers = { authorization: 'Bearer sandbox-token', accept: 'application/json' };
+
+	const missing = await fetch(
+		`${sandboxUrl}/master-data/v1/client-management/clients/00000000-0000-4000-8000-000000000000`,
+		{ headers },
+	);
+	expect(missing.status).toBe(404);
+	expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+	expect(((await missing.json()) as Json).detail).toContain('00000000-0000-4000-8000-000000000000');
+
+	const clients = await fetch(
+		`${sandboxUrl}/master-data/v1/client-management/clients?page=1&limit=20`,
+		{ headers },
+	);
+	expect(((await clients.json()) as Json).content).toHaveLength(7);
+	const apiClock = Date.parse(clients.headers.get('date')!);
+	expect(Math.abs(apiClock - (Date.now() + CLOCK_OFFSET_MS))).toBeLessThan(60_000);
+
+	expect(first.output()).toContain('errors: problem dialect, strict bodies');
+	expect(first.output()).toContain(`clock offset: ${CLOCK_OFFSET_MS} ms`);
+	expect(first.output()).toContain('max page size: 7');
+});
+
+test('dev refuses a sandbox option the sandbox cannot take, naming the flag, and creates nothing', async () => {
+	const otherFolder = path.join(tmp, 'wrong-option-user');
+	const wrong = startDev(
+		{ userFolder: otherFolder, port: await rt.getFreePort(), sandboxPort: await rt.getFreePort() },
+		['--error-dialect', 'xml'],
+	);
+
+	expect(await refusal(wrong)).toBe(1);
+	expect(wrong.output()).toContain('[dev] --error-dialect must be one of message, message-list,');
+	expect(fs.existsSync(otherFolder)).toBe(false);
+});
+
 test("dev prints the sandbox's seeded IDs, each of which the sandbox knows", async () => {
 	const output = first.output();
 	const printed = Object.fromEntries(
@@ -295,22 +362,37 @@ test('a second dev on the same user folder says which dev runs there, and change
 	expect((await fetch(`${url}/healthz`)).ok).toBe(true);
 });
 
-test('a second dev on a port in use names the process that holds it', async () => {
+test('a second dev on a port in use names the process that holds it, creates nothing, and suggests free ports', async () => {
 	const otherFolder = path.join(tmp, 'other-user');
 	const { n8n } = readLock(userFolder);
-
-	const second = startDev({
-		userFolder: otherFolder,
-		port,
-		sandboxPort: await rt.getFreePort(),
+	const otherSandboxPort = await rt.getFreePort();
+	// The port after n8n's taken at the IPv6 loopback only, where "localhost" may lead as well.
+	const ipv6Holder = net.createServer();
+	await new Promise<void>((resolve) => {
+		ipv6Holder.once('error', () => resolve());
+		ipv6Holder.listen(port + 1, '::1', resolve);
 	});
 
-	expect(await refusal(second)).toBe(1);
-	expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
-	expect(second.output()).toContain('--port <port>');
-	// It started nothing: no n8n database, no lock left behind.
-	expect(fs.readdirSync(otherFolder)).toEqual([]);
-	expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+	try {
+		const second = startDev({ userFolder: otherFolder, port, sandboxPort: otherSandboxPort });
+
+		expect(await refusal(second)).toBe(1);
+		expect(second.output()).toContain(`port ${port} is in use by PID ${n8n.pid} (`);
+		expect(second.output()).toContain('--port <port>');
+		// The suggestion: the next port after n8n's that is free at both loopback addresses, and the
+		// sandbox port asked for, which is free.
+		let expectedPort = port + 1;
+		while (expectedPort === otherSandboxPort || !(await freeAtLoopback(expectedPort)))
+			expectedPort++;
+		expect(second.output()).toContain(
+			`--port ${expectedPort} --sandbox-port ${otherSandboxPort}\n`,
+		);
+		// It created nothing: no user folder, no n8n database, no lock left behind.
+		expect(fs.existsSync(otherFolder)).toBe(false);
+		expect((await fetch(`http://localhost:${port}/healthz`)).ok).toBe(true);
+	} finally {
+		await new Promise((resolve) => ipv6Holder.close(resolve));
+	}
 });
 
 test('a user folder of another n8n version, or a version not tested, is refused', async () => {
@@ -329,6 +411,8 @@ test('a user folder of another n8n version, or a version not tested, is refused'
 		`holds the data of n8n 1.85.4, not ${rt.n8nVersion()}: add --reset`,
 	);
 	expect(fs.existsSync(path.join(otherFolder, '.n8n', 'database.sqlite'))).toBe(false);
+	// Refused before anything was installed into the folder or started.
+	expect(fs.readdirSync(otherFolder)).toEqual(['dev-state.json']);
 
 	const untested = startDev(on, ['--n8n=1.0.0']);
 	expect(await refusal(untested)).toBe(1);

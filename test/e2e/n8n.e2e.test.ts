@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { CHAT_MESSAGES, fillIn } from './chat-messages';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
 import { type N8nServer, startN8nServer } from './n8n-server';
 import {
@@ -181,36 +182,12 @@ function agentWithModel(): Json {
 	return { ...example, id: AI_AGENT_WITH_MODEL, nodes };
 }
 
-/**
- * Chat messages as users write them: [message, the amount read (null: not read), what follows].
- * Written with the sandbox's fixtures, which the placeholders stand for.
- */
-const CHAT_MESSAGES: Array<[string, number | null, 'created' | 'asked' | 'refused']> = [
-	['Please quote client {client}, contract {contract}, amount 1,250', 1250, 'created'],
-	['client {client} contract {contract} amount 1.250,50 EUR', 1250.5, 'created'],
-	['Quote for client: {client} / contract: {contract} / amount: €12,500.75', 12500.75, 'created'],
-	['client {client} contract {contract} amount 980', 980, 'created'],
-	["client {client} contract {contract} amount 2'400.5 CHF, thanks!", 2400.5, 'created'],
-	['client {client} contract {contract} amount 3 100,25', 3100.25, 'created'],
-	['client {client} contract {contract} amount 1,2500', null, 'asked'],
-	['client {client} contract {contract} amount 1,250 or 1,300', null, 'asked'],
-	['client {client} contract {contract} amount 1.2k', null, 'asked'],
-	['client {client} contract {contract} amount -50', null, 'asked'],
-	['client {client} contract {contract} amount 15%', null, 'asked'],
-	['client {client} contract {contract} amount 1,250 for 3 days', null, 'asked'],
-	['client {client} contract {contract}, the usual price', null, 'asked'],
-	['contract {contract} amount 1250', 1250, 'asked'],
-	['client {client} contract {contract} amount 250,000,000', 250000000, 'refused'],
-	['client 00000000-0000-4000-8000-000000000000 contract {contract} amount 700', 700, 'refused'],
-];
 const CHAT_MESSAGES_WORKFLOW = 'exChatQuoteMessages';
 
 /** The chat example as shipped, but its sample node sends every message of CHAT_MESSAGES. */
 function chatMessagesVariant(): Json {
 	const example = rt.loadExamples().find((wf) => wf.id === 'exChatQuote')!;
-	const messages = CHAT_MESSAGES.map(([text]) =>
-		text.replaceAll('{client}', fx.clientId).replaceAll('{contract}', fx.contractId),
-	);
+	const messages = CHAT_MESSAGES.map(({ text }) => fillIn(text, fx));
 	const nodes = example.nodes.map((node: Json) =>
 		node.name === 'Sample message'
 			? {
@@ -767,7 +744,12 @@ describe(onN8n('example workflows'), () => {
 		const result = await run('exChatQuote');
 		expectSuccess(result);
 		const [read] = items(result, 'Read client, contract and amount');
-		expect(read).toEqual({ clientId: fx.clientId, contractId: fx.contractId, amount: 1250 });
+		expect(read).toEqual({
+			clientId: fx.clientId,
+			contractId: fx.contractId,
+			amount: 1250,
+			problems: [],
+		});
 
 		const [quote] = items(result, 'Create quote');
 		expect(quote.id).toMatch(UUID);
@@ -783,30 +765,35 @@ describe(onN8n('example workflows'), () => {
 		);
 	});
 
-	it('chat-quote-creation: realistic messages become quotes for exactly their amount, or a reply, never another number', async () => {
+	it('chat-quote-creation: realistic messages become quotes for exactly their amount, or a reply that names what is missing or unclear, never another number', async () => {
 		const result = await run(CHAT_MESSAGES_WORKFLOW);
 		expectSuccess(result);
 		const read = items(result, 'Read client, contract and amount');
-		expect(read.map((item) => item.amount)).toEqual(CHAT_MESSAGES.map(([, amount]) => amount));
+		expect(read.map((item) => item.amount)).toEqual(CHAT_MESSAGES.map(({ amount }) => amount));
 
 		const quotes = result.sent.filter((r) => r.method === 'POST' && r.path === QUOTES_PATH);
-		const created = CHAT_MESSAGES.filter(([, , outcome]) => outcome === 'created');
+		const created = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'created');
 		expect(
 			quotes
 				.filter((r) => r.status === 201)
 				.map((r) => (r.body as Json).amount)
 				.sort(),
-		).toEqual(created.map(([, amount]) => amount).sort());
+		).toEqual(created.map(({ amount }) => amount).sort());
 		const replies = (node: string) => items(result, node).map((item) => String(item.output));
 		expect(replies('Reply: quote created')).toHaveLength(created.length);
-		for (const [, amount] of created)
+		for (const { amount } of created)
 			expect(
 				replies('Reply: quote created').some((text) => text.includes(` amount of ${amount},`)),
 			).toBe(true);
-		expect(replies('Reply: how to ask')).toHaveLength(
-			CHAT_MESSAGES.filter(([, , outcome]) => outcome === 'asked').length,
-		);
-		expect(replies('Reply: how to ask')[0]).toContain('no quote was created');
+		// Each message the example cannot act on gets, in its order, a reply naming what is missing
+		// or unclear: the part, the two IDs, the text that is not an ID or not one amount.
+		const asked = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'asked');
+		const askReplies = replies('Reply: how to ask');
+		expect(askReplies).toHaveLength(asked.length);
+		asked.forEach(({ says }, index) => {
+			expect(askReplies[index]).toMatch(/^No quote was created\. /);
+			for (const part of says!) expect(askReplies[index]).toContain(fillIn(part, fx));
+		});
 		expect(replies('Reply: quote not created').sort()).toEqual([
 			expect.stringMatching(
 				/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,

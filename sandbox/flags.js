@@ -1,0 +1,170 @@
+'use strict';
+
+/**
+ * The sandbox's command-line flags, read in one place for `npm run sandbox` (cli.js) and
+ * `npm run dev` (scripts/dev.js), so that both take the same names and forms:
+ *   --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds 500,503,429,...,
+ *   --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS, --error-dialect D,
+ *   --strict true|false
+ * (the runtime options, which PUT /_sandbox/options can change later), and for cli.js also where
+ * it listens, its tokens and its data. Every flag can also come from the environment as
+ * SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE). A negative --clock-offset needs the = form.
+ */
+
+const { FAULT_KINDS } = require('./faults');
+const { checkRuntimeOptions } = require('./server');
+
+/** Flags of the runtime options (startSandbox's and setOptions'), with their defaults as text. */
+const RUNTIME_FLAGS = Object.freeze({
+	latency: '0',
+	'max-page-size': undefined,
+	'fault-rate': '0',
+	'fault-kinds': FAULT_KINDS.join(','),
+	'fault-seed': '1',
+	'retry-after': '1',
+	'slow-ms': '2000',
+	'clock-offset': '0',
+	'error-dialect': 'message',
+	strict: 'false',
+});
+
+/** Flags of what only `npm run sandbox` chooses: address, tokens and seed data. */
+const START_FLAGS = Object.freeze({
+	port: '4010',
+	host: '127.0.0.1',
+	token: 'sandbox-token',
+	'admin-token': 'sandbox-admin-token',
+	models: '2000',
+	equipment: '200',
+	days: '30',
+	seed: '1',
+	today: undefined,
+});
+
+/** The flag of each runtime option, as the sandbox's checks name the option. */
+const FLAG_OF_OPTION = Object.freeze({
+	latencyMs: '--latency',
+	maxPageSize: '--max-page-size',
+	'faults.rate': '--fault-rate',
+	'faults.kinds': '--fault-kinds',
+	'faults.seed': '--fault-seed',
+	'faults.retryAfterSeconds': '--retry-after',
+	'faults.slowMs': '--slow-ms',
+	clockOffsetMs: '--clock-offset',
+	errorDialect: '--error-dialect',
+	strict: '--strict',
+});
+
+/**
+ * `util.parseArgs` options for these flags: every one takes a value.
+ * @param {Record<string, string | undefined>} flags
+ * @returns {Record<string, { type: 'string' }>}
+ */
+function flagOptions(flags) {
+	return Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' }]));
+}
+
+/** Reads a flag's text from the parsed values, else SANDBOX_<FLAG>, else its default. */
+function flagReader(values, env, defaults) {
+	const text = (flag) =>
+		values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? defaults[flag];
+	return {
+		text,
+		number(flag) {
+			const value = text(flag);
+			if (value === undefined) return undefined;
+			const number = Number(value);
+			if (value.trim() === '' || !Number.isFinite(number))
+				throw new TypeError(`--${flag} must be a number, got "${value}"`);
+			return number;
+		},
+		boolean(flag) {
+			const value = text(flag);
+			if (value !== 'true' && value !== 'false')
+				throw new TypeError(`--${flag} must be true or false, got "${value}"`);
+			return value === 'true';
+		},
+	};
+}
+
+/**
+ * The runtime options the flags (or SANDBOX_* variables) give, checked as the sandbox checks them,
+ * so that a wrong value is refused before anything starts.
+ * @param {Record<string, string | undefined>} values parsed flags, by flag name
+ * @param {Record<string, string | undefined>} env
+ */
+function readRuntimeFlags(values, env) {
+	const flag = flagReader(values, env, RUNTIME_FLAGS);
+	const options = {
+		latencyMs: flag.number('latency'),
+		maxPageSize: flag.number('max-page-size'),
+		faults: {
+			rate: flag.number('fault-rate'),
+			kinds: flag
+				.text('fault-kinds')
+				.split(',')
+				.map((kind) => kind.trim()),
+			seed: flag.number('fault-seed'),
+			retryAfterSeconds: flag.number('retry-after'),
+			slowMs: flag.number('slow-ms'),
+		},
+		clockOffsetMs: flag.number('clock-offset'),
+		errorDialect: flag.text('error-dialect'),
+		strict: flag.boolean('strict'),
+	};
+	try {
+		checkRuntimeOptions(options);
+	} catch (error) {
+		// The check names the option ("errorDialect must be one of ..."): name the flag instead.
+		throw new TypeError(error.message.replace(/^[\w.]+/, (name) => FLAG_OF_OPTION[name] ?? name));
+	}
+	return options;
+}
+
+/** What cli.js starts the sandbox with: address, tokens, seed data and the runtime options. */
+function readSandboxFlags(values, env) {
+	const flag = flagReader(values, env, START_FLAGS);
+	return {
+		port: flag.number('port'),
+		host: flag.text('host'),
+		token: flag.text('token'),
+		adminToken: flag.text('admin-token') || undefined,
+		models: flag.number('models'),
+		equipment: flag.number('equipment'),
+		days: flag.number('days'),
+		seed: flag.number('seed'),
+		today: flag.text('today'),
+		...readRuntimeFlags(values, env),
+	};
+}
+
+/** The runtime options as lines for a terminal: [label, text]. */
+function describeRuntimeOptions({
+	latencyMs,
+	maxPageSize,
+	errorDialect,
+	strict,
+	clockOffsetMs,
+	faults,
+}) {
+	return [
+		['latency', `${latencyMs} ms`],
+		['max page size', `${maxPageSize ?? 'none'}`],
+		['errors', `${errorDialect} dialect${strict ? ', strict bodies' : ''}`],
+		['clock offset', `${clockOffsetMs} ms (the API's clock against this machine's)`],
+		[
+			'faults',
+			`rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
+				`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
+		],
+	];
+}
+
+module.exports = {
+	RUNTIME_FLAGS,
+	START_FLAGS,
+	flagOptions,
+	readRuntimeFlags,
+	readSandboxFlags,
+	describeRuntimeOptions,
+};
