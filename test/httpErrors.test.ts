@@ -3,10 +3,8 @@
  * the error code in some places, e.g. a trigger's test event, an AI tool's answer, an error item),
  * and a 404 points to the Base URL where it cannot be the IDs' fault.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { runNode } from './harness/engine';
+import { answeringServer } from './harness/recordingServer';
 import { ActiveTrigger, runTriggerManually } from './harness/poll';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -151,26 +149,16 @@ describe('HTTP errors', () => {
 				'Check the IDs in the node. If they are right, check the Base URL',
 			],
 		])('%s', async (_case, body, message, hint) => {
-			const server = createServer((_request, response) => {
-				response.writeHead(404, {
-					'content-type': body.startsWith('<') ? 'text/html' : 'application/json',
-				});
-				response.end(body);
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			const server = await answeringServer(404, body);
 			try {
 				const { error } = await runNode({
 					parameters: { resource: 'inventory', operation: 'delete', inventoryId: 'x' },
-					credentials: {
-						baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-						accessToken: TOKEN,
-					},
+					credentials: { baseUrl: server.url, accessToken: TOKEN },
 				});
 				expect(error?.message).toBe(message);
 				expect(error?.description).toContain(hint);
 				if (!hint.includes('Base URL')) expect(error?.description).not.toContain('Base URL');
 			} finally {
-				server.closeAllConnections();
 				server.close();
 			}
 		});

@@ -72,3 +72,24 @@ export function useRedirectingServer(): RedirectingServer {
 	});
 	return redirecting;
 }
+
+/** A server that answers every request with `status` and `body` (as HTML when it starts with "<"). */
+export async function answeringServer(
+	status: number,
+	body: string,
+): Promise<{ url: string; close(): void }> {
+	const server = createServer((_request, response) => {
+		response.writeHead(status, {
+			'content-type': body.startsWith('<') ? 'text/html' : 'application/json',
+		});
+		response.end(body);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		close() {
+			server.closeAllConnections();
+			server.close();
+		},
+	};
+}
