@@ -538,4 +538,12 @@ function paginate(items, { page, limit }, { maxPageSize }) {
 	return { content: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
 }
 
-module.exports = { apiNow, handlers };
+module.exports = {
+	apiNow,
+	handlers,
+	// For the writes (writes.js) and the administration paths (admin.js), which answer records as
+	// the reads show them.
+	ok,
+	findProduct,
+	views: { contractView, productView, bookingView, equipmentView },
+};

@@ -6,6 +6,7 @@ const Fastify = require('fastify');
 const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
+const { writeHandlers } = require('./writes');
 const { createFaultInjector, applyFault } = require('./faults');
 const { HttpError, passedCheck } = require('./general-error');
 const { ERROR_DIALECTS, renderError } = require('./error-dialects');
@@ -260,6 +261,8 @@ async function startSandbox(options = {}) {
 	};
 }
 
+const operationHandlers = { ...handlers, ...writeHandlers };
+
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
 	const check = passedCheck(
@@ -273,7 +276,7 @@ function handleOperation(store, request, settings) {
 			{ strict: settings.strict },
 		),
 	);
-	return handlers[check.operationId](store, check, settings);
+	return operationHandlers[check.operationId](store, check, settings);
 }
 
 /** @param {RuntimeOptions} initialOptions */
