@@ -5,10 +5,14 @@
  * Runs the sandbox until SIGINT or SIGTERM:
  *   node sandbox/cli.js [--port 4010] [--token T] [--admin-token A] [--latency MS]
  *     [--max-page-size N] [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang]
- *     [--fault-seed N] [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N]
+ *     [--fault-methods POST,PATCH,PUT,DELETE] [--fault-seed N] [--retry-after S] [--slow-ms MS]
+ *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE).
+ * --fault-kinds also takes soft-failure and lost-answer (drawn only when listed; see faults.js) and
+ * any HTTP error status; --fault-methods limits faults to requests of those methods (default all),
+ * e.g. --fault-kinds lost-answer --fault-methods POST,PATCH,PUT,DELETE --fault-rate 0.3.
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
@@ -33,6 +37,7 @@ const FLAGS = {
 	'max-page-size': undefined,
 	'fault-rate': '0',
 	'fault-kinds': FAULT_KINDS.join(','),
+	'fault-methods': undefined,
 	'fault-seed': '1',
 	'retry-after': '1',
 	'slow-ms': '2000',
@@ -78,6 +83,9 @@ function readFlags(argv, env) {
 			kinds: flagValue('fault-kinds')
 				.split(',')
 				.map((kind) => kind.trim()),
+			methods: flagValue('fault-methods')
+				?.split(',')
+				.map((method) => method.trim().toUpperCase()),
 			seed: numberFlag('fault-seed'),
 			retryAfterSeconds: numberFlag('retry-after'),
 			slowMs: numberFlag('slow-ms'),
@@ -114,7 +122,8 @@ async function main() {
 		`  clock offset   ${options.clockOffsetMs} ms (the API's clock against this machine's)`,
 	);
 	console.log(
-		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
+		`  faults         rate ${faults.rate}, kinds ${faults.kinds.join(',')}, ` +
+			`methods ${faults.methods?.join(',') ?? 'all'}, seed ${faults.seed}, ` +
 			`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
 	);
 	console.log(

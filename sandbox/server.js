@@ -7,7 +7,7 @@ const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
 const { writeHandlers } = require('./writes');
-const { createFaultInjector, applyFault } = require('./faults');
+const { createFaultInjector, applyFault, losesAnswer } = require('./faults');
 const { HttpError, passedCheck } = require('./general-error');
 const { ERROR_DIALECTS, renderError } = require('./error-dialects');
 const { registerAdminRoutes, isAdminRequest } = require('./admin');
@@ -189,7 +189,18 @@ async function startSandbox(options = {}) {
 				});
 				if (!stillToAnswer) return reply;
 			}
-			if (request.headers.authorization !== `Bearer ${runtime.settings.token}`) {
+			const authorized = request.headers.authorization === `Bearer ${runtime.settings.token}`;
+			if (losesAnswer(fault)) {
+				try {
+					if (authorized) handleOperation(store, request, runtime.settings);
+				} catch {
+					// A refused request's answer is lost as well.
+				}
+				reply.hijack();
+				reply.raw.destroy();
+				return reply;
+			}
+			if (!authorized) {
 				reply.header('www-authenticate', 'Bearer');
 				return sendError(
 					request,

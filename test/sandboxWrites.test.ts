@@ -1068,3 +1068,32 @@ describe('equipment', () => {
 		);
 	});
 });
+
+describe('the lost-answer fault', () => {
+	it('carries out a write and then drops the connection without an answer, only for the methods asked for', async () => {
+		sandbox.setOptions({
+			faults: { rate: 1, kinds: ['lost-answer'], methods: ['POST', 'PATCH', 'PUT', 'DELETE'] },
+		});
+		const externalId = newExternalId('LOST');
+
+		await expect(
+			api('POST', CLIENTS, { body: { name: 'Lost answer', externalId } }),
+		).rejects.toThrow('fetch failed');
+		expect(sandbox.requests[0]).toMatchObject({ fault: 'lost-answer', status: null });
+		// GET is not among the methods: it is answered, and finds what the lost write stored.
+		const stored = await get('getClientByExternalId', `${CLIENTS}/external-id/${externalId}`);
+		expect(stored.name).toBe('Lost answer');
+
+		await expect(
+			api('PATCH', `${CLIENTS}/${stored.id}`, { body: { name: 'Renamed' } }),
+		).rejects.toThrow('fetch failed');
+		expect((await get('getClient', `${CLIENTS}/${stored.id}`)).name).toBe('Renamed');
+		sandbox.setOptions({ faults: null });
+		// A retry of the create now meets its own first attempt.
+		expectError(
+			await api('POST', CLIENTS, { body: { name: 'Lost answer', externalId } }),
+			409,
+			'externalId',
+		);
+	});
+});
