@@ -20,8 +20,9 @@
  * --error-dialect answers errors in one of the shapes of error-dialects.js (message, message-list,
  * problem, problem-errors, jsonapi, nested, field-list, violations, text, html); --strict true
  * refuses body properties the vendor's reference does not list, as whitelisting servers do.
- * --admin-token opens the administration paths under /_sandbox (see admin.js), which change models
- * and options from outside this process; `--admin-token ''` keeps them closed.
+ * --admin-token opens the administration paths under /_sandbox (see admin.js), which change models,
+ * clients, contracts, products and options from outside this process; `--admin-token ''` keeps them
+ * closed.
  */
 
 const { parseArgs } = require('node:util');
@@ -111,7 +112,7 @@ async function main() {
 		options.adminToken === undefined
 			? '  admin          closed (no --admin-token)'
 			: `  admin token    Bearer ${options.adminToken} for POST /_sandbox/models, ` +
-					'POST /_sandbox/models/{id}/touch, PUT /_sandbox/options',
+					'POST /_sandbox/{models,clients,contracts,products}/{id}/touch, PUT /_sandbox/options',
 	);
 	console.log(`  latency        ${options.latencyMs} ms`);
 	console.log(`  max page size  ${options.maxPageSize ?? 'none'}`);
