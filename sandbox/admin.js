@@ -10,8 +10,7 @@
 const { randomUUID } = require('node:crypto');
 const { validateAdminRequest } = require('./contract');
 const { HttpError, generalError, passedCheck } = require('./general-error');
-const { findProduct, views } = require('./handlers');
-const { stampAfter } = require('./writes');
+const { findProduct, stampAfter, views } = require('./handlers');
 
 const ADMIN_PREFIX = '/_sandbox';
 

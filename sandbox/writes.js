@@ -19,7 +19,7 @@
 
 const { randomUUID } = require('node:crypto');
 const { HttpError, pathError } = require('./general-error');
-const { apiNow, ok, findProduct, views } = require('./handlers');
+const { apiNow, ok, stampAfter, stampWrite, findProduct, views } = require('./handlers');
 
 const { contractView, productView, bookingView, equipmentView } = views;
 const SUCCESS = Object.freeze({ success: true });
@@ -88,7 +88,7 @@ const writeHandlers = {
 		requireUnusedExternalId(client.contactPersons, body.externalId, 'contact person');
 		const person = newContactPerson(client.id, body, apiNow(settings).toISOString());
 		client.contactPersons.push(person);
-		client.updatedAt = stampAfter(apiNow(settings), client.updatedAt);
+		stampWrite(client, settings);
 		return created(person);
 	},
 
@@ -117,7 +117,7 @@ const writeHandlers = {
 		const person = findContactPerson(client, pathParams.id);
 		requireUnusedExternalId(client.contactPersons, body.externalId, 'contact person', person.id);
 		patch(person, body, settings);
-		client.updatedAt = stampAfter(apiNow(settings), client.updatedAt);
+		stampWrite(client, settings);
 		return ok(person);
 	},
 
@@ -125,7 +125,7 @@ const writeHandlers = {
 		const client = findClient(store, pathParams.clientId, 'clientId');
 		const person = findContactPerson(client, pathParams.id);
 		client.contactPersons.splice(client.contactPersons.indexOf(person), 1);
-		client.updatedAt = stampAfter(apiNow(settings), client.updatedAt);
+		stampWrite(client, settings);
 		return ok(SUCCESS);
 	},
 
@@ -393,18 +393,7 @@ function patch(record, changes, settings) {
 		if (value === null) delete record[field];
 		else record[field] = value;
 	}
-	record.updatedAt = stampAfter(apiNow(settings), record.updatedAt);
-}
-
-/**
- * The moment of a write by the API's clock, at least a millisecond after the record's previous
- * updatedAt: two writes in the same millisecond are still told apart by `updatedAfter`.
- * @param {Date} now
- * @param {string} [previous]
- */
-function stampAfter(now, previous) {
-	const previousMs = previous === undefined ? -Infinity : Date.parse(previous) + 1;
-	return new Date(Math.max(now.getTime(), previousMs)).toISOString();
+	stampWrite(record, settings);
 }
 
 /**
@@ -640,4 +629,4 @@ function unusedNumber(taken, format, first) {
 	return format(sequence);
 }
 
-module.exports = { writeHandlers, stampAfter };
+module.exports = { writeHandlers };
