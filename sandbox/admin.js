@@ -10,6 +10,7 @@
 const { randomUUID } = require('node:crypto');
 const { validateAdminRequest } = require('./contract');
 const { HttpError, generalError, passedCheck } = require('./general-error');
+const { findProduct, stampAfter, views } = require('./handlers');
 
 const ADMIN_PREFIX = '/_sandbox';
 
@@ -83,6 +84,32 @@ function adminHandlers(setOptions, now) {
 			return { status: 200, body: model };
 		},
 
+		// Clients, contracts and products: what a trigger on their lists (updatedAfter) sees change.
+
+		touchClient(store, { pathParams, body }) {
+			const client = store.clients.find(
+				(candidate) => candidate.id === pathParams.id.toLowerCase(),
+			);
+			if (!client) throw new HttpError(404, `No client has the id ${pathParams.id}`, 'id');
+			touch(client, { name: body?.name }, now);
+			return { status: 200, body: client };
+		},
+
+		touchContract(store, { pathParams, body }) {
+			const contract = store.contracts.find(
+				(candidate) => candidate.id === pathParams.id.toLowerCase(),
+			);
+			if (!contract) throw new HttpError(404, `No contract has the id ${pathParams.id}`, 'id');
+			touch(contract, { title: body?.title }, now);
+			return { status: 200, body: views.contractView(store, contract) };
+		},
+
+		touchProduct(store, { pathParams, body }) {
+			const product = findProduct(store, pathParams.id, 'id');
+			touch(product, { title: body?.title }, now);
+			return { status: 200, body: views.productView(store, product) };
+		},
+
 		insertEquipmentModel(store, { body }) {
 			const brand =
 				body.brandId === undefined
@@ -118,6 +145,16 @@ function adminHandlers(setOptions, now) {
 			return { status: 200, body: { success: true } };
 		},
 	};
+}
+
+/**
+ * Sets the fields given (those left undefined stay) and moves updatedAt on, at least a millisecond
+ * past the previous one, as the API's writes do.
+ */
+function touch(record, changes, now) {
+	for (const [field, value] of Object.entries(changes))
+		if (value !== undefined) record[field] = value;
+	record.updatedAt = stampAfter(now(), record.updatedAt);
 }
 
 /** Model names are unique in the seed data; the administration paths keep them so. */

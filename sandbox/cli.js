@@ -5,11 +5,15 @@
  * Runs the sandbox until SIGINT or SIGTERM:
  *   node sandbox/cli.js [--port 4010] [--token T] [--admin-token A] [--latency MS]
  *     [--max-page-size N] [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang]
- *     [--fault-seed N] [--retry-after S] [--slow-ms MS] [--models N] [--equipment N] [--days N]
+ *     [--fault-methods POST,PATCH,PUT,DELETE] [--fault-seed N] [--retry-after S] [--slow-ms MS]
+ *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE); flags.js
  * reads them, for `npm run dev` too (which takes the runtime options' flags).
+ * --fault-kinds also takes soft-failure and lost-answer (drawn only when listed; see faults.js) and
+ * any HTTP error status; --fault-methods limits faults to requests of those methods (default all),
+ * e.g. --fault-kinds lost-answer --fault-methods POST,PATCH,PUT,DELETE --fault-rate 0.3.
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative
@@ -48,7 +52,7 @@ async function main() {
 		options.adminToken === undefined
 			? '  admin          closed (no --admin-token)'
 			: `  admin token    Bearer ${options.adminToken} for POST /_sandbox/models, ` +
-					'POST /_sandbox/models/{id}/touch, PUT /_sandbox/options',
+					'POST /_sandbox/{models,clients,contracts,products}/{id}/touch, PUT /_sandbox/options',
 	);
 	for (const [label, text] of describeRuntimeOptions(options))
 		console.log(`  ${label.padEnd(14)} ${text}`);

@@ -106,7 +106,7 @@ function indexOperations() {
 					: undefined,
 				bodyRequired: Boolean(requestBody?.required),
 				bodyPropertiesNotInReference: Object.entries(
-					resolveSchema(requestBody?.content['application/json'].schema)?.properties ?? {},
+					listedProperties(requestBody?.content['application/json'].schema),
 				)
 					.filter(([, schema]) => schema['x-not-in-reference'])
 					.map(([name]) => name),
@@ -132,13 +132,26 @@ function compileParameters(parameters) {
 /** Follows the local `$ref`s of a parameter schema, to read its type and default. */
 function resolveSchema(node) {
 	let resolved = node;
-	while (resolved?.$ref?.startsWith('#/')) {
-		resolved = resolved.$ref
-			.slice(2)
-			.split('/')
-			.reduce((parent, part) => parent[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-	}
+	while (resolved?.$ref?.startsWith('#/')) resolved = resolvePointer(resolved.$ref);
 	return resolved;
+}
+
+/** The node a local reference (`#/components/...`) points to. */
+function resolvePointer(reference) {
+	return reference
+		.slice(2)
+		.split('/')
+		.reduce((parent, part) => parent[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+/**
+ * The properties a body schema lists: its own and those of the schemas it refers to (`$ref`), as
+ * a create's body that adds fields to shared ones (`$ref` and `unevaluatedProperties: false`).
+ */
+function listedProperties(node) {
+	if (!node) return {};
+	const referred = node.$ref?.startsWith('#/') ? resolvePointer(node.$ref) : undefined;
+	return { ...listedProperties(referred), ...node.properties };
 }
 
 function escapePointer(token) {
@@ -206,9 +219,11 @@ function checkRequest(
 	const decodedSegments = decodePathSegments(rawPath, problems);
 	if (!decodedSegments) return problems.result();
 
-	const candidates = operationsToMatch.filter((operation) =>
-		matchSegments(operation, decodedSegments),
-	);
+	// As OpenAPI matches paths: a concrete segment before a templated one, so that
+	// /clients/external-id/{externalId} wins over /clients/{clientId}/contact-persons.
+	const candidates = operationsToMatch
+		.filter((operation) => matchSegments(operation, decodedSegments))
+		.sort(bySpecificity);
 	const operation = candidates.find((candidate) => candidate.method === method.toUpperCase());
 	if (!operation) {
 		problems.add(
@@ -374,6 +389,16 @@ function matchSegments(operation, decodedSegments) {
 				: decodedSegments[index] !== '',
 		)
 	);
+}
+
+/** Literal segments first, compared from the left: the more concrete template sorts before. */
+function bySpecificity(left, right) {
+	for (let index = 0; index < left.segments.length; index++) {
+		const difference =
+			Number('parameter' in left.segments[index]) - Number('parameter' in right.segments[index]);
+		if (difference !== 0) return difference;
+	}
+	return 0;
 }
 
 function collectQuery(rawQuery, extraQuery, operation, problems) {

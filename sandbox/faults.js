@@ -3,10 +3,15 @@
 const { createRandom } = require('./random');
 const FAULT_KINDS = Object.freeze(['500', '503', '429', 'malformed', 'drop', 'slow', 'hang']);
 /**
- * Kinds drawn only when asked for: 'soft-failure' answers 200 with a body that says the request
- * failed, as some servers do (the node must not take it for a success).
+ * Kinds drawn only when asked for:
+ * - 'soft-failure' answers 200 with a body that says the request failed, as some servers do (the
+ *   node must not take it for a success);
+ * - 'lost-answer' carries the request out (a write changes the store) and then closes the
+ *   connection without an answer, as when a proxy times out or the connection breaks after the
+ *   server committed: a client cannot tell it from 'drop', and one that retries a create must meet
+ *   what its first attempt did. With `methods` it hits only writes.
  */
-const EXTRA_FAULT_KINDS = Object.freeze(['soft-failure']);
+const EXTRA_FAULT_KINDS = Object.freeze(['soft-failure', 'lost-answer']);
 
 /** @type {Readonly<FaultOptions>} what a fault option left out is */
 const DEFAULT_FAULT_OPTIONS = Object.freeze({
@@ -22,7 +27,7 @@ const DEFAULT_FAULT_OPTIONS = Object.freeze({
 const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
 
 /**
- * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang' | 'soft-failure' | string} FaultKind any
+ * @typedef {'500' | '503' | '429' | 'malformed' | 'drop' | 'slow' | 'hang' | 'soft-failure' | 'lost-answer' | string} FaultKind any
  * other HTTP error status (e.g. '403') is answered with that status
  *
  * @typedef {object} FaultOptions
@@ -71,13 +76,19 @@ function createFaultInjector(options) {
 	};
 }
 
+/** Whether the request is carried out and its answer then lost ('lost-answer'). */
+function losesAnswer(kind) {
+	return kind === 'lost-answer';
+}
+
 /** A kind that is an HTTP error status of its own, e.g. '403': answered with that status. */
 function isErrorStatus(kind) {
 	return /^[45]\d\d$/.test(kind);
 }
 
 /**
- * Answers the request as the fault dictates, or (for 'slow') delays it.
+ * Answers the request as the fault dictates, or (for 'slow') delays it. 'lost-answer' leaves the
+ * request to be carried out: the server then drops its answer (losesAnswer).
  * @param {FaultKind} kind
  * @param {import('fastify').FastifyReply} reply
  * @param {{ retryAfterSeconds: number, slowMs: number, wait: (ms: number) => Promise<void>,
@@ -89,6 +100,8 @@ async function applyFault(kind, reply, { retryAfterSeconds, slowMs, wait, sendEr
 	switch (kind) {
 		case 'slow':
 			await wait(slowMs);
+			return true;
+		case 'lost-answer':
 			return true;
 		case '429':
 			reply.header('retry-after', String(retryAfterSeconds));
@@ -116,4 +129,11 @@ async function applyFault(kind, reply, { retryAfterSeconds, slowMs, wait, sendEr
 	}
 }
 
-module.exports = { FAULT_KINDS, DEFAULT_FAULT_OPTIONS, createFaultInjector, applyFault };
+module.exports = {
+	FAULT_KINDS,
+	EXTRA_FAULT_KINDS,
+	DEFAULT_FAULT_OPTIONS,
+	createFaultInjector,
+	applyFault,
+	losesAnswer,
+};

@@ -4,7 +4,7 @@
  * The sandbox's command-line flags, read in one place for `npm run sandbox` (cli.js) and
  * `npm run dev` (scripts/dev.js), so that both take the same names and forms:
  *   --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds 500,503,429,...,
- *   --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS, --error-dialect D,
+ *   --fault-methods POST,..., --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS, --error-dialect D,
  *   --strict true|false
  * (the runtime options, which PUT /_sandbox/options can change later), and for cli.js also where
  * it listens, its tokens and its data. Every flag can also come from the environment as
@@ -20,6 +20,7 @@ const RUNTIME_FLAGS = Object.freeze({
 	'max-page-size': undefined,
 	'fault-rate': '0',
 	'fault-kinds': FAULT_KINDS.join(','),
+	'fault-methods': undefined,
 	'fault-seed': '1',
 	'retry-after': '1',
 	'slow-ms': '2000',
@@ -47,6 +48,7 @@ const FLAG_OF_OPTION = Object.freeze({
 	maxPageSize: '--max-page-size',
 	'faults.rate': '--fault-rate',
 	'faults.kinds': '--fault-kinds',
+	'faults.methods': '--fault-methods',
 	'faults.seed': '--fault-seed',
 	'faults.retryAfterSeconds': '--retry-after',
 	'faults.slowMs': '--slow-ms',
@@ -104,6 +106,10 @@ function readRuntimeFlags(values, env) {
 				.text('fault-kinds')
 				.split(',')
 				.map((kind) => kind.trim()),
+			methods: flag
+				.text('fault-methods')
+				?.split(',')
+				.map((method) => method.trim().toUpperCase()),
 			seed: flag.number('fault-seed'),
 			retryAfterSeconds: flag.number('retry-after'),
 			slowMs: flag.number('slow-ms'),
@@ -154,7 +160,8 @@ function describeRuntimeOptions({
 		['clock offset', `${clockOffsetMs} ms (the API's clock against this machine's)`],
 		[
 			'faults',
-			`rate ${faults.rate}, kinds ${faults.kinds.join(',')}, seed ${faults.seed}, ` +
+			`rate ${faults.rate}, kinds ${faults.kinds.join(',')}, ` +
+				`methods ${faults.methods?.join(',') ?? 'all'}, seed ${faults.seed}, ` +
 				`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
 		],
 	];

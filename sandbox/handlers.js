@@ -70,7 +70,7 @@ const handlers = {
 		return ok(release);
 	},
 
-	editProductPriceItem(store, { pathParams, body }) {
+	editProductPriceItem(store, { pathParams, body }, settings) {
 		const product = findProduct(store, pathParams.id, 'id');
 		const priceItem = product.priceItems.find((item) => item.id === pathParams.priceId);
 		if (!priceItem) {
@@ -86,10 +86,11 @@ const handlers = {
 			price: body.price,
 			calculationType: body.calculationType ?? 'FIXED',
 		});
+		stampWrite(product, settings);
 		return ok(SUCCESS);
 	},
 
-	attachProduct(store, { pathParams, body }) {
+	attachProduct(store, { pathParams, body }, settings) {
 		const mainProduct = findProduct(store, pathParams.id, 'id');
 		const attachedProduct = findProduct(store, body.productId, 'productId');
 		if (attachedProduct.type !== 'SERVICE') {
@@ -108,6 +109,7 @@ const handlers = {
 			);
 		}
 		store.attachments.set(mainProduct.id, attached.add(attachedProduct.id));
+		stampWrite(mainProduct, settings);
 		return ok(SUCCESS);
 	},
 
@@ -244,7 +246,7 @@ const handlers = {
 			price: body.price,
 			calculationType: 'FIXED',
 		});
-		product.updatedAt = apiNow(settings).toISOString();
+		stampWrite(product, settings);
 		return { status: 201, body: SUCCESS };
 	},
 
@@ -260,7 +262,7 @@ const handlers = {
 			);
 		}
 		product.priceItems.splice(index, 1);
-		product.updatedAt = apiNow(settings).toISOString();
+		stampWrite(product, settings);
 		return ok(SUCCESS);
 	},
 
@@ -277,7 +279,7 @@ const handlers = {
 		}
 		// An empty set would still answer has(): a product without attachments has no entry.
 		if (attached.size === 0) store.attachments.delete(mainProduct.id);
-		mainProduct.updatedAt = apiNow(settings).toISOString();
+		stampWrite(mainProduct, settings);
 		return ok(SUCCESS);
 	},
 
@@ -341,6 +343,22 @@ const handlers = {
  */
 function apiNow(settings) {
 	return new Date(Date.now() + settings.clockOffsetMs);
+}
+
+/**
+ * The moment of a write by the API's clock, at least a millisecond after the record's previous
+ * updatedAt: two writes in the same millisecond are still told apart by `updatedAfter`.
+ * @param {Date} now
+ * @param {string} [previous]
+ */
+function stampAfter(now, previous) {
+	const previousMs = previous === undefined ? -Infinity : Date.parse(previous) + 1;
+	return new Date(Math.max(now.getTime(), previousMs)).toISOString();
+}
+
+/** Moves the record's updatedAt on for a write (stampAfter). */
+function stampWrite(record, settings) {
+	record.updatedAt = stampAfter(apiNow(settings), record.updatedAt);
 }
 
 function ok(body) {
@@ -538,4 +556,14 @@ function paginate(items, { page, limit }, { maxPageSize }) {
 	return { content: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
 }
 
-module.exports = { apiNow, handlers };
+module.exports = {
+	apiNow,
+	handlers,
+	// For the writes (writes.js) and the administration paths (admin.js), which answer records as
+	// the reads show them.
+	ok,
+	stampAfter,
+	stampWrite,
+	findProduct,
+	views: { contractView, productView, bookingView, equipmentView },
+};

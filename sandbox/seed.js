@@ -202,6 +202,7 @@ const CONTACT_NAMES = [
 	'Lukas Hoffmann',
 ];
 const CONTACT_POSITIONS = ['Site manager', 'Project manager', 'Foreman', 'Purchasing'];
+const DEPARTMENTS = ['Operations', 'Purchasing', 'Site management', 'Accounting'];
 const CREDIT_LIMITS = [10000, 25000, 50000, 100000, 250000];
 const PAYMENT_TERMS = [14, 30, 45, 60];
 
@@ -260,6 +261,20 @@ const UNIT_TYPES = {
  * @property {string} partnerType
  * @property {string} createdAt
  * @property {string} updatedAt
+ * @property {ContactPerson[]} contactPersons
+ * @typedef {object} ContactPerson a contact person of a client (page `clients`)
+ * @property {string} id
+ * @property {string} clientId
+ * @property {string} name
+ * @property {string} jobTitle
+ * @property {string} department
+ * @property {string} email
+ * @property {string} phone
+ * @property {string} mobile
+ * @property {boolean} isMain
+ * @property {string} externalId
+ * @property {string} createdAt
+ * @property {string} updatedAt
  * @typedef {object} Contract the contract of the vendor's reference (page `contracts`)
  * @property {string} id
  * @property {string} clientId
@@ -285,6 +300,7 @@ const UNIT_TYPES = {
  * @property {string} externalId
  * @property {string} status
  * @property {string} updatedAt
+ * @property {string} createdAt
  * @typedef {object} Release
  * @property {string} id
  * @property {string} bookingId
@@ -415,6 +431,7 @@ function createStore(options = {}) {
 		today,
 	});
 	clients.push(...moreClients.clients);
+	describeContactPersons(randomFor('contact-persons'), clients);
 	contracts.push(...moreClients.contracts);
 	const workingHours = createWorkingHours(randomFor('equipment-working-hours'), {
 		equipmentUnits,
@@ -432,7 +449,11 @@ function createStore(options = {}) {
 	);
 	const releaseContract = contracts.find((contract) => contract.id === releaseBooking.contractId);
 
+	const fixtureClient = clients.find((client) => client.id === releaseBooking.clientId);
+
 	return {
+		/** The organization every record belongs to. */
+		organizationId,
 		products,
 		priceLists,
 		/** @type {Map<string, Set<string>>} main product id -> ids of the attached service products */
@@ -475,7 +496,10 @@ function createStore(options = {}) {
 			/** Acme's contract titled "Berlin Hauptbahnhof site". */
 			acmeBerlinContractId: acmeBerlinContract.id,
 			/** External IDs of the fixture client, contract, equipment product and booking. */
-			clientExternalId: clients.find((client) => client.id === releaseBooking.clientId).externalId,
+			clientExternalId: fixtureClient.externalId,
+			/** The fixture client's main contact person. */
+			contactPersonId: fixtureClient.contactPersons[0].id,
+			contactPersonExternalId: fixtureClient.contactPersons[0].externalId,
 			contractExternalId: releaseContract.externalId,
 			productExternalId: equipmentProduct.externalId,
 			bookingExternalId: releaseBooking.externalId,
@@ -979,7 +1003,9 @@ function describeBookings(random, { bookings, contracts, products, equipmentUnit
 			exceptionalUsagePrice: roundCents(normalPrice * 1.5),
 			normalUsageType: 'DAY',
 			periodType: product.defaultPeriodType,
-			status: start > today.getTime() ? 'RESERVED' : end < today.getTime() ? 'RETURNED' : 'ON_RENT',
+			// RESERVED and IN_PROGRESS are the create and update pages' values; RETURNED is the sandbox's.
+			status:
+				start > today.getTime() ? 'RESERVED' : end < today.getTime() ? 'RETURNED' : 'IN_PROGRESS',
 			billingStatus: end < today.getTime() ? 'BILLED' : 'NOT_BILLED',
 			cost: roundCents(
 				normalPrice * booking.quantity * billedUnitsPerDay * Math.round((end - start) / DAY_MS),
@@ -991,7 +1017,46 @@ function describeBookings(random, { bookings, contracts, products, equipmentUnit
 			updatedAt: momentBefore(random, today.getTime(), 60),
 			deletedAt: null,
 		});
+		// The page shows no createdAt; the sandbox's records all carry one: a week before the booking
+		// started or was last updated, whichever came first (no draw, so the values above stay).
+		booking.createdAt = new Date(
+			Math.min(start, Date.parse(booking.updatedAt)) - 7 * DAY_MS,
+		).toISOString();
 	});
+}
+
+/**
+ * One or two contact persons of each client (page `clients`), the first its main contact, created
+ * and last changed between the client's creation and its last update.
+ * @param {import('./random').Random} random
+ * @param {Client[]} clients
+ */
+function describeContactPersons(random, clients) {
+	for (const client of clients) {
+		const count = random.integer(1, 2);
+		client.contactPersons = Array.from({ length: count }, (_, index) => {
+			const name = random.pick(CONTACT_NAMES);
+			const createdAt = momentBetween(
+				random,
+				Date.parse(client.createdAt),
+				Date.parse(client.updatedAt),
+			);
+			return {
+				id: random.uuid(),
+				clientId: client.id,
+				name,
+				jobTitle: random.pick(CONTACT_POSITIONS),
+				department: random.pick(DEPARTMENTS),
+				email: `${slugOf(name).replace('-', '.')}@${client.email.split('@')[1]}`,
+				phone: `+49 ${random.integer(30, 899)} ${random.integer(100000, 9999999)}`,
+				mobile: `+49 ${random.integer(150, 179)} ${random.integer(1000000, 9999999)}`,
+				isMain: index === 0,
+				externalId: `ERP-CP-${client.number}-${index + 1}`,
+				createdAt,
+				updatedAt: momentBetween(random, Date.parse(createdAt), Date.parse(client.updatedAt)),
+			};
+		});
+	}
 }
 
 /**

@@ -6,7 +6,8 @@ const Fastify = require('fastify');
 const { validateRequest } = require('./contract');
 const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
-const { createFaultInjector, applyFault } = require('./faults');
+const { writeHandlers } = require('./writes');
+const { createFaultInjector, applyFault, losesAnswer } = require('./faults');
 const { HttpError, passedCheck } = require('./general-error');
 const { ERROR_DIALECTS, renderError } = require('./error-dialects');
 const { registerAdminRoutes, isAdminRequest } = require('./admin');
@@ -188,7 +189,18 @@ async function startSandbox(options = {}) {
 				});
 				if (!stillToAnswer) return reply;
 			}
-			if (request.headers.authorization !== `Bearer ${runtime.settings.token}`) {
+			const authorized = request.headers.authorization === `Bearer ${runtime.settings.token}`;
+			if (losesAnswer(fault)) {
+				try {
+					if (authorized) handleOperation(store, request, runtime.settings);
+				} catch {
+					// A refused request's answer is lost as well.
+				}
+				reply.hijack();
+				reply.raw.destroy();
+				return reply;
+			}
+			if (!authorized) {
 				reply.header('www-authenticate', 'Bearer');
 				return sendError(
 					request,
@@ -260,6 +272,8 @@ async function startSandbox(options = {}) {
 	};
 }
 
+const operationHandlers = { ...handlers, ...writeHandlers };
+
 /** Validates the request against the document, then lets the operation's handler answer it. */
 function handleOperation(store, request, settings) {
 	const check = passedCheck(
@@ -273,7 +287,7 @@ function handleOperation(store, request, settings) {
 			{ strict: settings.strict },
 		),
 	);
-	return handlers[check.operationId](store, check, settings);
+	return operationHandlers[check.operationId](store, check, settings);
 }
 
 /** @param {RuntimeOptions} initialOptions */

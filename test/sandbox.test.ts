@@ -3,7 +3,12 @@
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
 import { validateRequest, validateResponse } from '../sandbox/contract';
-import type { FaultKind, FaultOptions } from '../sandbox/faults';
+import {
+	createFaultInjector,
+	FAULT_KINDS,
+	type FaultKind,
+	type FaultOptions,
+} from '../sandbox/faults';
 import { startSandbox } from '../sandbox/server';
 import { type SandboxAnswer as Answer, sandboxClient } from './harness/sandbox';
 
@@ -444,6 +449,24 @@ describe('faults and timing', () => {
 		);
 		expect(sandbox.requests[0]).toMatchObject({ fault: 'hang', status: null });
 		await waitFor(() => sandbox.inFlight === 0);
+	});
+
+	it('draws soft-failure and lost-answer only when asked for', () => {
+		const drawAll = (options: FaultOptions) => {
+			const injector = createFaultInjector({ rate: 1, seed: 9, ...options });
+			return new Set(Array.from({ length: 300 }, () => injector.draw('POST')));
+		};
+
+		expect(drawAll({})).toEqual(new Set(FAULT_KINDS));
+		expect(drawAll({ kinds: ['lost-answer', 'soft-failure'] })).toEqual(
+			new Set(['lost-answer', 'soft-failure']),
+		);
+	});
+
+	it('loses the answer of a read as well when lost-answer is not limited to writes', async () => {
+		injectOnly('lost-answer');
+		await expect(api('GET', `${MODELS}?limit=1`)).rejects.toThrow('fetch failed');
+		expect(sandbox.requests[0]).toMatchObject({ fault: 'lost-answer', status: null });
 	});
 
 	it('limits faults to the eligible methods', async () => {

@@ -1,7 +1,12 @@
 /* eslint-disable
-	@n8n/community-nodes/no-hardcoded-secrets
+	@n8n/community-nodes/no-hardcoded-secrets,
+	@n8n/community-nodes/no-restricted-imports,
+	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import {
 	document,
 	validateAdminRequest,
@@ -31,29 +36,51 @@ const MODELS = '/master-data/v1/equipment-management/models';
 const INTEGRATION_API_OPERATIONS = [
 	'addPriceItem',
 	'attachProduct',
+	'createBooking',
+	'createClient',
+	'createContactPerson',
+	'createContract',
+	'createEquipment',
+	'createProduct',
 	'createQuote',
+	'deleteBooking',
+	'deleteClient',
+	'deleteContactPerson',
+	'deleteContract',
+	'deleteEquipment',
 	'deleteInventory',
 	'deletePriceItem',
+	'deleteProduct',
 	'detachProduct',
 	'editProductPriceItem',
 	'getBooking',
 	'getBookingByExternalId',
 	'getClient',
 	'getClientByExternalId',
+	'getContactPerson',
+	'getContactPersonByExternalId',
 	'getContract',
 	'getContractByExternalId',
 	'getEquipment',
+	'getEquipmentByExternalId',
 	'getEquipmentDistance',
 	'getEquipmentUsage',
 	'getEquipmentWorkingHours',
 	'getProduct',
 	'getProductByExternalId',
 	'listClients',
+	'listContactPersons',
 	'listContracts',
 	'listCustomPriceListEntries',
 	'listEquipment',
 	'listEquipmentModels',
 	'listProducts',
+	'replaceEquipment',
+	'updateBooking',
+	'updateClient',
+	'updateContactPerson',
+	'updateContract',
+	'updateProduct',
 	'updateRelease',
 ];
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -267,6 +294,122 @@ describe('models', () => {
 	});
 });
 
+describe('clients, contracts and products', () => {
+	const LISTS = {
+		clients: '/master-data/v1/client-management/clients',
+		contracts: '/master-data/v1/contract-management/contracts',
+		products: '/master-data/v1/product-management/products',
+	};
+	const records = {
+		clients: () => sandbox.store.clients[2],
+		contracts: () => sandbox.store.contracts[3],
+		products: () => [...sandbox.store.products.values()][4],
+	};
+
+	async function listedUpdatedAfter(kind: keyof typeof LISTS, moment: string) {
+		const answer = await api(
+			`${LISTS[kind]}?limit=1000&updatedAfter=${encodeURIComponent(moment)}`,
+		);
+		expect(answer.status).toBe(200);
+		return answer.body.content.map((record: { id: string }) => record.id);
+	}
+
+	it.each([
+		['clients', 'touchClient', 'name'],
+		['contracts', 'touchContract', 'title'],
+		['products', 'touchProduct', 'title'],
+	] as const)(
+		'touch of %s (%s) moves updatedAt to now and sets the %s given, so that the list shows the record as changed',
+		async (kind, operationId, field) => {
+			const record = records[kind]();
+			const previous = record.updatedAt;
+			const before = Date.now();
+
+			const plain = await admin('POST', `/_sandbox/${kind}/${record.id}/touch`);
+			const renamed = await admin('POST', `/_sandbox/${kind}/${record.id}/touch`, {
+				[field]: `Touched ${kind}`,
+			});
+
+			expect(plain.status).toBe(200);
+			expectDocumented(operationId, plain);
+			expectDocumented(operationId, renamed);
+			expect(plain.body.id).toBe(record.id);
+			expect(Date.parse(plain.body.updatedAt)).toBeGreaterThanOrEqual(before);
+			expect(renamed.body.updatedAt > plain.body.updatedAt).toBe(true);
+			expect(renamed.body[field]).toBe(`Touched ${kind}`);
+			expect(await listedUpdatedAfter(kind, previous)).toContain(record.id);
+			expect(await listedUpdatedAfter(kind, renamed.body.updatedAt)).not.toContain(record.id);
+		},
+	);
+
+	it.each(['clients', 'contracts', 'products'])(
+		'touch of a record of %s that does not exist answers 404 naming id, and an unknown field 400',
+		async (kind) => {
+			const missing = await admin('POST', `/_sandbox/${kind}/${MISSING_ID}/touch`);
+			const unknownField = await admin('POST', `/_sandbox/${kind}/${MISSING_ID}/touch`, {
+				colour: 'red',
+			});
+
+			expect(missing.status).toBe(404);
+			expect(missing.body).toMatchObject({
+				field: 'id',
+				message: expect.stringContaining(MISSING_ID),
+			});
+			expect(unknownField).toMatchObject({ status: 400, body: { field: 'colour' } });
+		},
+	);
+});
+
+describe("the README's admin examples", () => {
+	/** The curl lines of README's sh blocks that call /_sandbox paths. */
+	function readmeAdminCurls() {
+		const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+		return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+			.flatMap((match) => match[1].split('\n'))
+			.filter((line) => line.startsWith('curl ') && line.includes('/_sandbox/'));
+	}
+
+	it('each calls an admin operation of the document, with its placeholders filled, and is answered 2xx', async () => {
+		const placeholders: Record<string, string> = {
+			'<model id>': sandbox.store.models[8].id,
+			'<client id>': sandbox.store.clients[5].id,
+			'<contract id>': sandbox.store.contracts[6].id,
+			'<product id>': [...sandbox.store.products.values()][7].id,
+		};
+		const curls = readmeAdminCurls();
+		const touched = new Set<string>();
+
+		for (const line of curls) {
+			const filled = line.replace(/<[a-z ]+ id>/g, (placeholder) => placeholders[placeholder]);
+			const method = /-X (\w+)/.exec(filled)![1];
+			const url = /http:\/\/localhost:4010(\S+)/.exec(filled)![1];
+			const body = /-d '([^']*)'/.exec(filled)?.[1];
+			const check = validateAdminRequest({
+				method,
+				path: url,
+				headers: {
+					authorization: `Bearer ${ADMIN_TOKEN}`,
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				},
+				body,
+			});
+			expect({ line, errors: check.errors }).toEqual({ line, errors: [] });
+			touched.add(check.operationId!);
+			const answer = await admin(method, url, body === undefined ? undefined : JSON.parse(body));
+			expect({ line, status: answer.status }).toEqual({ line, status: expect.any(Number) });
+			expect(answer.status).toBeLessThan(300);
+		}
+		expect([...touched].sort()).toEqual([
+			'insertEquipmentModel',
+			'setSandboxOptions',
+			'touchClient',
+			'touchContract',
+			'touchEquipmentModel',
+			'touchProduct',
+		]);
+	});
+});
+
 describe('options', () => {
 	it('changes runtime options as setOptions does, and null restores the default', async () => {
 		const set = await admin('PUT', '/_sandbox/options', { maxPageSize: 7 });
@@ -314,9 +457,12 @@ describe('the document', () => {
 
 	it('marks every admin path as sandbox administration, with its own token', () => {
 		expect(adminPaths.map(([template]) => template).sort()).toEqual([
+			'/_sandbox/clients/{id}/touch',
+			'/_sandbox/contracts/{id}/touch',
 			'/_sandbox/models',
 			'/_sandbox/models/{id}/touch',
 			'/_sandbox/options',
+			'/_sandbox/products/{id}/touch',
 		]);
 		for (const [, pathItem] of adminPaths) {
 			for (const operation of Object.values(pathItem)) {

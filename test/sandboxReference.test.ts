@@ -364,6 +364,49 @@ describe('products', () => {
 		expectNotFound(await api('DELETE', `${priceListPath(MISSING_ID)}/${fixtures.priceId}`), 'id');
 	});
 
+	it('moves the product’s updatedAt on with each of its writes, so that updatedAfter sees them', async () => {
+		const product = () => sandbox.store.products.get(fixtures.inventoryProductId)!;
+		const mainPath = `${PRODUCTS}/${fixtures.inventoryProductId}`;
+		const service = { productId: fixtures.serviceProductId };
+		const writes: Array<[string, () => Promise<Answer>]> = [
+			['attach', () => api('POST', `${mainPath}/attach`, { body: service })],
+			['detach', () => api('POST', `${mainPath}/detach`, { body: service })],
+			[
+				'add price item',
+				() =>
+					api('POST', priceListPath(fixtures.inventoryProductId), { body: { from: 90, price: 1 } }),
+			],
+			[
+				'edit price item',
+				() =>
+					api(
+						'PUT',
+						`${priceListPath(fixtures.inventoryProductId)}/${product().priceItems[0].id}`,
+						{ body: { from: 1, price: 5.5 } },
+					),
+			],
+			[
+				'delete price item',
+				() =>
+					api(
+						'DELETE',
+						`${priceListPath(fixtures.inventoryProductId)}/${product().priceItems.at(-1)!.id}`,
+					),
+			],
+		];
+
+		for (const [write, send] of writes) {
+			const previous = product().updatedAt;
+			expect({ write, status: (await send()).status }).toEqual({
+				write,
+				status: expect.any(Number),
+			});
+			expect({ write, moved: product().updatedAt > previous }).toEqual({ write, moved: true });
+			const changed = await get('listProducts', `${PRODUCTS}?updatedAfter=${previous}&limit=100`);
+			expect(ids(changed.content)).toContain(fixtures.inventoryProductId);
+		}
+	});
+
 	it('detaches an attached service product; detaching it again answers 404', async () => {
 		const mainPath = `${PRODUCTS}/${fixtures.personProductId}`;
 		const body = { productId: fixtures.serviceProductId };
