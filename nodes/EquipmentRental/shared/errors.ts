@@ -62,6 +62,7 @@ export interface FailedRequest {
 // than one an operation gives for a record it lacks.
 const NO_SUCH_ADDRESS_PATTERN =
 	/\b(cannot|can't) (get|post|put|patch|delete)\b|\bno (operation|route|handler)\b|\brequested url\b|\b(route|endpoint|page) not found\b/i;
+const NO_SUCH_ADDRESS = 'Not found (HTTP 404): the API has no such address';
 // What a gateway's own error page says (nginx, Cloudflare, ...): its status, and maybe its name.
 const BARE_STATUS_PAGE_TEXT = /^(404\.?\s*)?not found[.!]?(\s+[\w./-]+\.?)?$/i;
 // The API's paths start with these; a Base URL ending in one makes every path double it.
@@ -97,7 +98,7 @@ function notFound(
 	fieldsAtFault: string[],
 ) {
 	const noSuchAddress = {
-		message: 'Not found (HTTP 404): the API has no such address',
+		message: NO_SUCH_ADDRESS,
 		hint: baseUrlHint(request.baseUrl),
 	};
 	if (
@@ -304,7 +305,28 @@ export function apiError(
 		{ message, description, httpCode: String(status), itemIndex: context.getItemIndex?.() },
 	);
 	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
+	if (message === NO_SUCH_ADDRESS) error.context.noSuchAddress = true;
 	return error;
+}
+
+/** Whether `error` is the API's answer that the record asked for does not exist (see notFound). */
+export function isMissingRecord(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404' && !error.context.noSuchAddress;
+}
+
+/**
+ * Whether a write that failed with `error` may have been done all the same: its answer never came
+ * (a dropped connection, a timeout), came cut off, or the server failed (5xx) after it may have
+ * written.
+ */
+export function mayHaveBeenDone(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const httpCode = error.httpCode ?? undefined;
+	return (
+		httpCode === undefined ||
+		httpCode === 'malformed' ||
+		(/^\d{3}$/.test(httpCode) && Number(httpCode) >= 500)
+	);
 }
 
 export function malformedResponseError(context: ErrorContext, expected: string): NodeApiError {

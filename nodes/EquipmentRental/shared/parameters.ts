@@ -57,6 +57,9 @@ function isUnset(value: unknown): boolean {
 	);
 }
 
+/** A record a field refers to: by its ID, or by the external ID another system gave it. */
+export type RecordReference = { id: string } | { externalId: string };
+
 /**
  * What reading parameters needs of a node's context: an item's function context, or a trigger's (no
  * item).
@@ -121,6 +124,38 @@ export class ItemParameters {
 	private isAdded(field: Field, collection: Field): boolean {
 		const values = this.context.getNodeParameter(collection.name, {}) as unknown;
 		return isPlainObject(values) && Object.hasOwn(values, field.name);
+	}
+
+	/** The value at `path` as it is, `undefined` when not there (e.g. a fixed collection's entries). */
+	raw(path: string): unknown {
+		return this.context.getNodeParameter(path, null) ?? undefined;
+	}
+
+	boolean(field: Field, collection?: Field): boolean | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined || typeof value === 'boolean') return value;
+		const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+		if (text === 'true' || text === 'false') return text === 'true';
+		throw this.invalid(field, 'true or false', value);
+	}
+
+	/**
+	 * A picker's record: by ID (From List, By ID, or a plain ID saved in the field), or by external
+	 * ID where the picker's mode says so.
+	 */
+	reference(
+		field: Field,
+		collection?: Field,
+		{ idIsUuid = false } = {},
+	): RecordReference | undefined {
+		const path = collection ? `${collection.name}.${field.name}` : field.name;
+		const locator = this.context.getNodeParameter(path, null) as { mode?: unknown } | null;
+		if (locator?.mode !== 'externalId') {
+			const id = idIsUuid ? this.uuid(field, collection) : this.identifier(field, collection);
+			return id === undefined ? undefined : { id };
+		}
+		const externalId = this.identifier(field, collection);
+		return externalId === undefined ? undefined : { externalId };
 	}
 
 	uuid(field: Field, collection?: Field): string | undefined {
@@ -245,6 +280,19 @@ export class ItemParameters {
 			throw this.invalid(field, range, value);
 		}
 		return parsed === 0 ? 0 : parsed;
+	}
+
+	/** Some of `allowed` (a multiple choice), `undefined` when none is chosen. */
+	someOf<T extends string>(field: Field, allowed: readonly T[]): T[] | undefined {
+		const value = this.read(field);
+		if (value === undefined) return undefined;
+		const chosen = typeof value === 'string' ? value.split(',') : value;
+		if (!Array.isArray(chosen)) throw this.invalid(field, `a list of ${allowed.join(', ')}`, value);
+		const names = chosen.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+		const unknown = names.find((name) => !allowed.includes(name as T));
+		if (unknown !== undefined)
+			throw this.invalid(field, `a list of ${allowed.join(', ')}`, unknown);
+		return names.length > 0 ? (names as T[]) : undefined;
 	}
 
 	oneOf<T extends string>(field: Field, allowed: readonly T[], collection?: Field): T | undefined {

@@ -24,6 +24,7 @@ export function idPicker({
 	searchListMethod,
 	recordName,
 	required = true,
+	byExternalId = false,
 }: {
 	displayName: string;
 	name: string;
@@ -32,6 +33,8 @@ export function idPicker({
 	/** What the list holds, for its placeholder, e.g. "client". */
 	recordName: string;
 	required?: boolean;
+	/** Also "By External ID": the ID another system gave the record, looked up before sending. */
+	byExternalId?: boolean;
 }): INodeProperties {
 	return {
 		displayName,
@@ -54,6 +57,16 @@ export function idPicker({
 				type: 'string',
 				placeholder: `e.g. ${EXAMPLE_UUID}`,
 			},
+			...(byExternalId
+				? [
+						{
+							displayName: 'By External ID',
+							name: 'externalId',
+							type: 'string' as const,
+							placeholder: 'e.g. ERP-10042',
+						},
+					]
+				: []),
 		],
 	};
 }

@@ -5,7 +5,7 @@ import { BOOKINGS_PATH } from '../../shared/paths';
 import { getRecordOperation } from '../../shared/recordOperations';
 
 // The reference documents no list of bookings, so there is nothing to pick from.
-const bookingId: INodeProperties = {
+export const bookingId: INodeProperties = {
 	displayName: 'Booking ID',
 	name: 'bookingId',
 	type: 'string',

@@ -1,10 +1,14 @@
 import { resourceDescription } from '../../shared/recordOperations';
+import * as create from './create';
+import * as deleteContract from './delete';
 import * as get from './get';
 import * as getAll from './getAll';
 import * as getByExternalId from './getByExternalId';
+import * as update from './update';
+import * as upsert from './upsert';
 
 export const contractDescription = resourceDescription(
 	'contract',
-	[get, getByExternalId, getAll],
+	[create, upsert, deleteContract, get, getByExternalId, getAll, update],
 	'get',
 );

@@ -1,0 +1,5 @@
+import { deleteOperation } from '../../shared/writeOperations';
+import { bookingRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/bookings: DELETE /bookings/{id}
+export const { option, fields } = deleteOperation(bookingRecord, 'Permanently delete a booking');

@@ -1,0 +1,207 @@
+import {
+	booleanField,
+	dateTimeField,
+	entriesField,
+	numberField,
+	optionsField,
+	pickedIdField,
+	textField,
+	withRequired,
+} from '../../shared/bodyFields';
+import { BOOKINGS_PATH } from '../../shared/paths';
+import { idPicker } from '../../shared/pickers';
+import type { RecordKind } from '../../shared/writeOperations';
+import { contractReference } from '../contract/record';
+import { periodTypeOptions, productReference } from '../product/record';
+import { bookingId } from './get';
+
+// The bodies of https://ram-api.syniotec.com/reference/create-booking and .../update-booking,
+// field by field. The create page's example says "RESERVRD" where its body says RESERVED: the
+// body's spelling is offered.
+
+const text = (name: string, displayName: string, description: string, placeholder?: string) =>
+	textField({ name, displayName, description, placeholder });
+
+const startDate = dateTimeField({
+	name: 'startDate',
+	displayName: 'Start Date',
+	description: 'When the booking starts',
+});
+const endDate = dateTimeField({
+	name: 'endDate',
+	displayName: 'End Date',
+	description: 'When the booking ends',
+});
+// The entity booked is a piece of equipment or a person; only equipment has a list to pick from.
+const entityId = pickedIdField(
+	idPicker({
+		displayName: 'Entity',
+		name: 'entityId',
+		description:
+			'The piece of equipment (picked from the list) or the person (by ID) that is booked',
+		searchListMethod: 'searchEquipment',
+		recordName: 'piece of equipment',
+	}),
+	{ idIsUuid: true },
+);
+const productId = productReference('The product booked');
+const contractId = contractReference('The contract the booking belongs to');
+const status = optionsField(
+	{
+		name: 'status',
+		displayName: 'Status',
+		description: "The booking's status. Other values can be given by expression.",
+	},
+	[
+		{ name: 'Reserved', value: 'RESERVED' },
+		{ name: 'In Progress', value: 'IN_PROGRESS' },
+	],
+	{ open: true },
+);
+const periodType = optionsField(
+	{
+		name: 'periodType',
+		displayName: 'Period Type',
+		description: 'How the booking counts its days. Other values can be given by expression.',
+	},
+	periodTypeOptions,
+	{ open: true },
+);
+const changePrice = booleanField({
+	name: 'changePrice',
+	displayName: 'Change Price',
+	description: "Whether the booking's prices replace the product's",
+});
+const quantity = numberField(
+	{
+		name: 'quantity',
+		displayName: 'Quantity',
+		description: 'How many are booked; fractions are allowed, e.g. 5.5',
+	},
+	{ min: 0 },
+);
+const normalUsage = numberField(
+	{
+		name: 'normalUsage',
+		displayName: 'Normal Usage',
+		description: 'The usage included in the normal price, in Normal Usage Type units, e.g. 10',
+	},
+	{ min: 0 },
+);
+const normalUsageType = text(
+	'normalUsageType',
+	'Normal Usage Type',
+	'The unit of Normal Usage, as the API names it',
+	'e.g. DAY',
+);
+const normalPrice = numberField(
+	{
+		name: 'normalPrice',
+		displayName: 'Normal Price',
+		description: 'The price for the normal usage, e.g. 100.00',
+	},
+	{ min: 0 },
+);
+const exceptionalUsagePrice = numberField(
+	{
+		name: 'exceptionalUsagePrice',
+		displayName: 'Exceptional Usage Price',
+		description: 'The price for usage beyond the normal, e.g. 150.00',
+	},
+	{ min: 0 },
+);
+const externalId = text(
+	'externalId',
+	'External ID',
+	'The ID another system (e.g. an ERP) gave the booking',
+	'e.g. ERP-B-1042',
+);
+const pickUpAddress = text(
+	'pickUpAddress',
+	'Pick-Up Address',
+	'Where the booked item is picked up',
+);
+const deliveryAddress = text(
+	'deliveryAddress',
+	'Delivery Address',
+	'Where the booked item is delivered',
+);
+const selfPickUp = booleanField({
+	name: 'selfPickUp',
+	displayName: 'Self Pick-Up',
+	description: 'Whether the client picks it up itself',
+});
+
+export const bookingRecord: RecordKind = {
+	resource: 'booking',
+	recordName: 'booking',
+	externalIdUrl: `${BOOKINGS_PATH}/external-id/{externalId}`,
+	collectionUrl: BOOKINGS_PATH,
+	recordPicker: bookingId,
+	updateMethod: 'PATCH',
+	requiredOnCreate: ['startDate', 'endDate', 'entityId', 'productId', 'contractId'],
+	fields: [
+		startDate,
+		endDate,
+		entityId,
+		productId,
+		contractId,
+		status,
+		changePrice,
+		normalUsage,
+		normalPrice,
+		exceptionalUsagePrice,
+		periodType,
+		normalUsageType,
+		externalId,
+		pickUpAddress,
+		deliveryAddress,
+		selfPickUp,
+		quantity,
+		entriesField(
+			{
+				name: 'attachedProducts',
+				displayName: 'Attached Products',
+				description: 'Service products booked with it, e.g. delivery',
+				entryName: 'attachedProduct',
+				entryDisplayName: 'Attached Product',
+			},
+			[
+				withRequired(productReference('The attached product'), true),
+				periodType,
+				quantity,
+				numberField(
+					{ name: 'price', displayName: 'Price', description: 'The price per unit, e.g. 50.00' },
+					{ min: 0 },
+				),
+				changePrice,
+			],
+		),
+	],
+	// "All fields are optional. Only include the fields you want to update." The update page has no
+	// product, contract or attached products, and adds billing status and additional information.
+	updatableFields: [
+		startDate,
+		endDate,
+		entityId,
+		status,
+		changePrice,
+		normalUsage,
+		normalPrice,
+		exceptionalUsagePrice,
+		periodType,
+		normalUsageType,
+		externalId,
+		pickUpAddress,
+		deliveryAddress,
+		selfPickUp,
+		quantity,
+		text('additionalInformation', 'Additional Information', 'Free text about the booking'),
+		text(
+			'billingStatus',
+			'Billing Status',
+			'How far the booking is billed, as the API names it',
+			'e.g. PARTIALLY_BILLED',
+		),
+	],
+};

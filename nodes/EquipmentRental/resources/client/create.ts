@@ -1,0 +1,8 @@
+import { createOperation } from '../../shared/writeOperations';
+import { clientRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/create-client: POST /clients
+export const { option, fields } = createOperation(
+	clientRecord,
+	'Create a client, optionally with its contact persons',
+);

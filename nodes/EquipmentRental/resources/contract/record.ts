@@ -1,0 +1,131 @@
+import type { ReferencedKind } from '../../shared/bodyFields';
+import {
+	booleanField,
+	dateTimeField,
+	numberField,
+	objectField,
+	referenceField,
+	textField,
+	uuidField,
+} from '../../shared/bodyFields';
+import { CONTRACTS_PATH } from '../../shared/paths';
+import { idPicker } from '../../shared/pickers';
+import type { RecordKind } from '../../shared/writeOperations';
+import { clientReference } from '../client/record';
+import { contractPicker } from './get';
+
+// The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page
+// lists `contractPosition` where the contract's model (the contracts page) has `contactPosition`,
+// beside contactName, contactPhone and contactEmail: the model's name is sent.
+
+const text = (name: string, displayName: string, description: string, placeholder?: string) =>
+	textField({ name, displayName, description, placeholder });
+
+const contracts: ReferencedKind = {
+	recordName: 'contract',
+	externalIdUrl: `${CONTRACTS_PATH}/external-id/{externalId}`,
+};
+
+/** The contract another record belongs to, picked, or given by its ID or its external ID. */
+export const contractReference = (description: string) =>
+	referenceField(
+		idPicker({
+			displayName: 'Contract',
+			name: 'contractId',
+			description: `${description}: picked by title from the list, or given by its ID or by the external ID another system gave it`,
+			searchListMethod: 'searchContracts',
+			recordName: 'contract',
+			byExternalId: true,
+		}),
+		contracts,
+		{ idIsUuid: true },
+	);
+
+export const contractRecord: RecordKind = {
+	resource: 'contract',
+	...contracts,
+	collectionUrl: CONTRACTS_PATH,
+	recordPicker: contractPicker,
+	updateMethod: 'PATCH',
+	requiredOnCreate: ['clientId', 'startDate', 'endDate', 'structureId'],
+	fields: [
+		clientReference('The client the contract is with'),
+		dateTimeField({
+			name: 'startDate',
+			displayName: 'Start Date',
+			description: 'When the contract begins',
+		}),
+		dateTimeField({
+			name: 'endDate',
+			displayName: 'End Date',
+			description: 'When the contract ends',
+		}),
+		uuidField({
+			name: 'structureId',
+			displayName: 'Structure ID',
+			description: 'UUID of the organisational structure (e.g. branch) the contract belongs to',
+		}),
+		text('title', 'Title', 'A short title of the contract', 'e.g. Berlin Hauptbahnhof site'),
+		text(
+			'number',
+			'Number',
+			"The contract's reference number (the API generates one when none is given)",
+		),
+		text(
+			'externalId',
+			'External ID',
+			'The ID another system (e.g. an ERP) gave the contract',
+			'e.g. ERP-K-2042',
+		),
+		text('constructionName', 'Construction Name', 'Name of the construction site'),
+		text('street', 'Street', 'Street of the site'),
+		text('zipCode', 'Zip Code', 'Postal code of the site', 'e.g. 10557'),
+		text('city', 'City', 'City of the site', 'e.g. Berlin'),
+		text('country', 'Country', 'Country of the site', 'e.g. Germany'),
+		objectField(
+			{
+				name: 'point',
+				displayName: 'Location',
+				description: 'Coordinates of the site',
+				entryName: 'coordinates',
+				entryDisplayName: 'Coordinates',
+			},
+			[
+				numberField(
+					{
+						name: 'lat',
+						displayName: 'Latitude',
+						description: 'Latitude, e.g. 52.5251',
+						required: true,
+					},
+					{ min: -90, max: 90 },
+				),
+				numberField(
+					{
+						name: 'lng',
+						displayName: 'Longitude',
+						description: 'Longitude, e.g. 13.3694',
+						required: true,
+					},
+					{ min: -180, max: 180 },
+				),
+			],
+		),
+		text('pickUpAddress', 'Pick-Up Address', 'Where the equipment is picked up'),
+		text('deliveryAddress', 'Delivery Address', 'Where the equipment is delivered'),
+		booleanField({
+			name: 'selfPickUp',
+			displayName: 'Self Pick-Up',
+			description: 'Whether the client picks the equipment up itself',
+		}),
+		text('contactName', 'Contact Name', 'Name of the contact person on site'),
+		text(
+			'contactPosition',
+			'Contact Position',
+			"The on-site contact's position (the create page's contractPosition)",
+		),
+		text('contactPhone', 'Contact Phone', "The on-site contact's phone number"),
+		text('contactEmail', 'Contact Email', "The on-site contact's email address"),
+		text('additionalInformation', 'Additional Information', 'Free text about the contract'),
+	],
+};

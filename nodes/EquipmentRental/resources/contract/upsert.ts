@@ -1,0 +1,9 @@
+import { upsertOperation } from '../../shared/writeOperations';
+import { contractRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/contracts: GET /contracts/external-id/{externalId}, then
+// PATCH /contracts/{id} or POST /contracts
+export const { option, fields } = upsertOperation(
+	contractRecord,
+	'Create a contract, or update the one with the same external ID (e.g. from an ERP): safe to run again',
+);

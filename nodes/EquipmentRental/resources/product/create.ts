@@ -1,0 +1,8 @@
+import { createOperation } from '../../shared/writeOperations';
+import { productRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/create-product: POST /products
+export const { option, fields } = createOperation(
+	productRecord,
+	'Create a product (a resource or a service) with its price list',
+);

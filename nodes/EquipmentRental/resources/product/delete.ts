@@ -1,0 +1,5 @@
+import { deleteOperation } from '../../shared/writeOperations';
+import { productRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/products: DELETE /products/{id}
+export const { option, fields } = deleteOperation(productRecord, 'Permanently delete a product');

@@ -1,0 +1,168 @@
+import type { BodyField, ReferencedKind } from '../../shared/bodyFields';
+import {
+	entriesField,
+	numberField,
+	optionsField,
+	referenceField,
+	textField,
+} from '../../shared/bodyFields';
+import { PRODUCTS_PATH } from '../../shared/paths';
+import { idPicker } from '../../shared/pickers';
+import type { RecordKind } from '../../shared/writeOperations';
+import { productPicker } from './pickers';
+
+// The bodies of https://ram-api.syniotec.com/reference/create-product and .../update-product,
+// field by field; the products page gives the types.
+
+const products: ReferencedKind = {
+	recordName: 'product',
+	externalIdUrl: `${PRODUCTS_PATH}/external-id/{externalId}`,
+};
+
+/** A product another record refers to, picked, or given by its ID or its external ID. */
+export const productReference = (description: string) =>
+	referenceField(
+		idPicker({
+			displayName: 'Product',
+			name: 'productId',
+			description: `${description}: picked by title from the list, or given by its ID or by the external ID another system gave it`,
+			searchListMethod: 'searchProducts',
+			recordName: 'product',
+			byExternalId: true,
+		}),
+		products,
+		{ idIsUuid: true },
+	);
+
+/** The booking period types the reference shows (create-booking's examples). */
+export const periodTypeOptions = [
+	{ name: 'Calendar Days', value: 'CALENDAR_DAYS' },
+	{ name: 'Working Days', value: 'WORKING_DAYS' },
+];
+
+const title = textField({
+	name: 'title',
+	displayName: 'Title',
+	description: 'The name of the product',
+	placeholder: 'e.g. Mini excavator 1.8 t',
+});
+const number = textField({
+	name: 'number',
+	displayName: 'Number',
+	description: 'Catalogue or internal number (the API generates one when none is given)',
+	placeholder: 'e.g. P-1042',
+});
+const externalId = textField({
+	name: 'externalId',
+	displayName: 'External ID',
+	description: 'The ID another system (e.g. an ERP) gave the product',
+	placeholder: 'e.g. ERP-P-1042',
+});
+const additionalInformation = textField({
+	name: 'additionalInformation',
+	displayName: 'Additional Information',
+	description: 'Free text about the product',
+});
+const defaultQuantity = numberField(
+	{
+		name: 'defaultQuantity',
+		displayName: 'Default Quantity',
+		description: 'The quantity a booking of the product starts with',
+	},
+	{ min: 0 },
+);
+const defaultPeriodType = optionsField(
+	{
+		name: 'defaultPeriodType',
+		displayName: 'Default Period Type',
+		description:
+			'How a booking of the product counts its days. Other values can be given by expression.',
+	},
+	periodTypeOptions,
+	{ open: true },
+);
+const type = optionsField(
+	{
+		name: 'type',
+		displayName: 'Type',
+		description:
+			'A resource (equipment or a person) or a service (e.g. delivery); only services can be attached to other products',
+	},
+	[
+		{ name: 'Resource', value: 'RESOURCE' },
+		{ name: 'Service', value: 'SERVICE' },
+	],
+);
+const unitType = optionsField(
+	{
+		name: 'unitType',
+		displayName: 'Unit Type',
+		description: 'The unit the product is measured in. Other values can be given by expression.',
+	},
+	[
+		{ name: 'Days', value: 'DAYS' },
+		{ name: 'Hours', value: 'HOURS' },
+		{ name: 'Pieces', value: 'PIECES' },
+	],
+	{ open: true },
+);
+const priceList: BodyField = entriesField(
+	{
+		name: 'priceList',
+		displayName: 'Price List',
+		description: 'The price per unit from each quantity on, e.g. from 1: 100, from 3: 70',
+		entryName: 'priceItem',
+		entryDisplayName: 'Price Item',
+	},
+	[
+		numberField(
+			{
+				name: 'from',
+				displayName: 'From Quantity',
+				description: 'The quantity this price applies from, at least 1',
+				required: true,
+			},
+			{ min: 1 },
+		),
+		numberField(
+			{
+				name: 'price',
+				displayName: 'Price',
+				description: 'The price per unit, at least 0',
+				required: true,
+			},
+			{ min: 0 },
+		),
+	],
+);
+
+export const productRecord: RecordKind = {
+	resource: 'product',
+	...products,
+	collectionUrl: PRODUCTS_PATH,
+	recordPicker: productPicker,
+	updateMethod: 'PATCH',
+	requiredOnCreate: ['title', 'type', 'unitType', 'priceList'],
+	fields: [
+		title,
+		type,
+		unitType,
+		priceList,
+		number,
+		externalId,
+		additionalInformation,
+		defaultQuantity,
+		defaultPeriodType,
+	],
+	// The update page has no type; its price list replaces the product's tiers.
+	updatableFields: [
+		title,
+		unitType,
+		priceList,
+		number,
+		externalId,
+		additionalInformation,
+		defaultQuantity,
+		defaultPeriodType,
+	],
+};

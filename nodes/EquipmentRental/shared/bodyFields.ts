@@ -1,0 +1,237 @@
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Field, ItemParameters, RecordReference } from './parameters';
+import { EXAMPLE_UUID, withoutUnset } from './parameters';
+
+/**
+ * A field of a record's body as the form shows it (named as the API names it) and how one item's
+ * value is read and checked: the writes' factories (writeOperations.ts) lay these out as required
+ * fields, Additional Fields or Update Fields.
+ */
+export interface BodyField {
+	property: INodeProperties;
+	/** The item's value, `undefined` when not given; `field` is the property or a renamed copy. */
+	read(item: ItemParameters, field: Field, collection?: Field): unknown;
+	/** The kind of record an ID field refers to, which it can also find by external ID. */
+	refersTo?: ReferencedKind;
+	/** The fields of each entry of a list (entriesField). */
+	entries?: BodyField[];
+}
+
+/** A kind of record a field can refer to by its external ID, found at `externalIdUrl`. */
+export interface ReferencedKind {
+	recordName: string;
+	/** With one placeholder, `{externalId}`. */
+	externalIdUrl: string;
+}
+
+interface Described {
+	displayName: string;
+	name: string;
+	description: string;
+	placeholder?: string;
+	required?: boolean;
+}
+
+function property(
+	described: Described,
+	type: INodeProperties['type'],
+	extra = {},
+): INodeProperties {
+	const { required, ...rest } = described;
+	return { ...rest, type, default: '', ...(required ? { required } : {}), ...extra };
+}
+
+export function textField(described: Described): BodyField {
+	return {
+		property: property(described, 'string'),
+		read: (item, field, collection) => item.text(field, collection),
+	};
+}
+
+/** An ID of a record the reference types as a UUID and lists nowhere, e.g. a structure's. */
+export function uuidField(described: Omit<Described, 'placeholder'>): BodyField {
+	return {
+		property: property({ ...described, placeholder: `e.g. ${EXAMPLE_UUID}` }, 'string'),
+		read: (item, field, collection) => item.uuid(field, collection),
+	};
+}
+
+export function numberField(
+	described: Described,
+	bounds: { min?: number; max?: number } = {},
+): BodyField {
+	// Empty until given (no minValue either): n8n saves no value equal to a default, so a default
+	// of 0 would be sent as a value the user never gave, and the editor clamps typed values silently.
+	return {
+		property: property(described, 'number', { default: null }),
+		read: (item, field, collection) => item.number(field, bounds, collection),
+	};
+}
+
+export function booleanField(described: Omit<Described, 'placeholder'>): BodyField {
+	return {
+		property: property(described, 'boolean', { default: false }),
+		read: (item, field, collection) => item.boolean(field, collection),
+	};
+}
+
+/** A moment, sent as ISO 8601 in UTC; one without an offset is read in the workflow's timezone. */
+export function dateTimeField(described: Omit<Described, 'placeholder'>): BodyField {
+	return {
+		property: property(
+			{
+				...described,
+				description: `${described.description}. A time without an offset is read in the workflow's timezone.`,
+			},
+			'dateTime',
+		),
+		read: (item, field, collection) => item.dateTime(field, collection),
+	};
+}
+
+/**
+ * A value of a list the reference gives. Where it shows only examples (`open`), a value given by
+ * expression is sent as it is for the API to judge; otherwise it must be one of `options`.
+ */
+export function optionsField(
+	described: Omit<Described, 'placeholder'>,
+	options: INodePropertyOptions[],
+	{ open = false } = {},
+): BodyField {
+	const values = options.map((option) => String(option.value));
+	return {
+		property: property(described, 'options', { options, default: values[0] }),
+		read: (item, field, collection) =>
+			open ? item.text(field, collection) : item.oneOf(field, values, collection),
+	};
+}
+
+/** `field`, required or not: read (an empty required field fails) and shown so. */
+export function withRequired(field: BodyField, required: boolean): BodyField {
+	return { ...field, property: { ...field.property, required } };
+}
+
+/** An ID of another record, from a picker (`property`) or given by ID. */
+export function pickedIdField(property: INodeProperties, { idIsUuid = false } = {}): BodyField {
+	return {
+		property,
+		read: (item, field, collection) =>
+			idIsUuid ? item.uuid(field, collection) : item.identifier(field, collection),
+	};
+}
+
+/**
+ * An ID of another record, from a picker (`property`, see pickers.ts's referencePicker) that also
+ * takes the record's external ID; the write looks that up before sending (writeOperations.ts).
+ */
+export function referenceField(
+	property: INodeProperties,
+	refersTo: ReferencedKind,
+	{ idIsUuid = false } = {},
+): BodyField {
+	return {
+		property,
+		refersTo,
+		read: (item, field, collection): RecordReference | undefined =>
+			item.reference(field, collection, { idIsUuid }),
+	};
+}
+
+type NestedDescribed = Omit<Described, 'placeholder'> & {
+	entryName: string;
+	entryDisplayName: string;
+};
+
+/**
+ * The fields of an entry of a fixed collection at `path`, each checked as the form's fields are and
+ * named by the entry ("Contact Person 2: Name"), the required ones included.
+ */
+function readEntry(
+	item: ItemParameters,
+	path: string,
+	entryFields: BodyField[],
+	entryLabel: string,
+): IDataObject {
+	const entry: Field = { name: path, displayName: '' };
+	const named = (field: INodeProperties): Field => ({
+		name: field.name,
+		displayName: `${entryLabel}: ${field.displayName}`,
+	});
+	const values = withoutUnset(
+		Object.fromEntries(
+			entryFields.map((entryField) => [
+				entryField.property.name,
+				entryField.read(item, named(entryField.property), entry),
+			]),
+		) as IDataObject,
+	);
+	for (const entryField of entryFields) {
+		if (entryField.property.required && values[entryField.property.name] === undefined)
+			throw item.invalid(named(entryField.property), 'set: this field is required');
+	}
+	return values;
+}
+
+function nestedProperty(
+	{ entryName, entryDisplayName, ...described }: NestedDescribed,
+	entryFields: BodyField[],
+	multipleValues: boolean,
+): INodeProperties {
+	return property({ ...described, required: false }, 'fixedCollection', {
+		default: {},
+		placeholder: `Add ${entryDisplayName}`,
+		typeOptions: { multipleValues },
+		options: [
+			{
+				displayName: entryDisplayName,
+				name: entryName,
+				values: entryFields.map((entryField) => entryField.property),
+			},
+		],
+	});
+}
+
+function nestedPath(described: NestedDescribed, collection?: Field): string {
+	return `${collection ? `${collection.name}.` : ''}${described.name}.${described.entryName}`;
+}
+
+/**
+ * A list of entries of `entryFields`, as n8n's fixed collection with multiple values, e.g. a
+ * client's contact persons.
+ */
+export function entriesField(described: NestedDescribed, entryFields: BodyField[]): BodyField {
+	return {
+		entries: entryFields,
+		property: nestedProperty(described, entryFields, true),
+		read(item, field, collection) {
+			const path = nestedPath(described, collection);
+			const entries = item.raw(path);
+			if (!Array.isArray(entries) || entries.length === 0) {
+				if (field.required)
+					throw item.invalid(field, `given at least one ${described.entryDisplayName}`);
+				return undefined;
+			}
+			return entries.map((_entry, index) =>
+				readEntry(
+					item,
+					`${path}[${index}]`,
+					entryFields,
+					`${described.entryDisplayName} ${index + 1}`,
+				),
+			);
+		},
+	};
+}
+
+/** One object of `entryFields`, as n8n's fixed collection with one value, e.g. a location. */
+export function objectField(described: NestedDescribed, entryFields: BodyField[]): BodyField {
+	return {
+		property: nestedProperty(described, entryFields, false),
+		read(item, _field, collection) {
+			const path = nestedPath(described, collection);
+			if (item.raw(path) === undefined) return undefined;
+			return readEntry(item, path, entryFields, described.displayName);
+		},
+	};
+}

@@ -1,0 +1,492 @@
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BodyField, ReferencedKind } from './bodyFields';
+import { withRequired } from './bodyFields';
+import { isMissingRecord, mayHaveBeenDone } from './errors';
+import type { SendParts } from './itemRequest';
+import { runPerItem } from './itemRequest';
+import type { Field, ItemParameters, RecordReference } from './parameters';
+import { withoutUnset } from './parameters';
+import type { Operation } from './recordOperations';
+import { externalIdField } from './recordOperations';
+
+/**
+ * A kind of master record the reference lets the node write (clients, contact persons, contracts,
+ * bookings, products, equipment): where it lives and the fields of its body. The factories below
+ * make its Create, Update, Delete and Create or Update from it.
+ */
+export interface RecordKind extends ReferencedKind {
+	resource: string;
+	/** Where the records are created and listed; `{name}` placeholders are the parent's. */
+	collectionUrl: string;
+	/** The record's picker for Update and Delete (its value is the `{id}` after collectionUrl). */
+	recordPicker: INodeProperties;
+	/** The record that holds these (a contact person's client), picked for every operation. */
+	parent?: { picker: INodeProperties; placeholder: string; refersTo: ReferencedKind };
+	/** PATCH changes the fields sent; PUT replaces the record with what is sent. */
+	updateMethod: Extract<IHttpRequestMethods, 'PATCH' | 'PUT'>;
+	/** Every field of the create page's body, named as the API names them. */
+	fields: BodyField[];
+	/** The update page's body, where it differs from the create page's. */
+	updatableFields?: BodyField[];
+	/** The fields the create page requires. */
+	requiredOnCreate: string[];
+}
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+};
+
+const updateFields: INodeProperties = {
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	description:
+		'Only the fields added here are sent and changed; one that comes out empty is not sent, and the record keeps its value',
+};
+
+const clearFields: INodeProperties = {
+	displayName: 'Fields to Clear',
+	name: 'clearFields',
+	type: 'multiOptions',
+	default: [],
+	description:
+		'Fields whose value the API should remove (sent as null). Fields not chosen here or under Update Fields keep their values.',
+};
+
+const ID = 'id';
+
+/** The fields an update sends: the update page's, or the create page's where it has none. */
+function updatable(kind: RecordKind): BodyField[] {
+	return kind.updatableFields ?? kind.fields;
+}
+
+function byName(fields: BodyField[]): Record<string, Field> {
+	return Object.fromEntries(fields.map((field) => [field.property.name, field.property]));
+}
+
+/** The fields as a collection's options: sorted by label, none required (n8n would mark it). */
+function asOptions(fields: BodyField[]): INodeProperties[] {
+	return fields
+		.map((field) => withRequired(field, false).property)
+		.sort((left, right) => left.displayName.localeCompare(right.displayName));
+}
+
+/** The fields of `kind` the form shows at the top (required) and under a collection (the rest). */
+function split(kind: RecordKind, leaveOut: string[] = []) {
+	const shown = kind.fields.filter((field) => !leaveOut.includes(field.property.name));
+	const isRequired = (field: BodyField) => kind.requiredOnCreate.includes(field.property.name);
+	return {
+		required: shown.filter(isRequired).map((field) => withRequired(field, true)),
+		optional: shown
+			.filter((field) => !isRequired(field))
+			.map((field) => withRequired(field, false)),
+	};
+}
+
+/** The item's body of `fields`, each read from the form (from `collection`, if given). */
+function bodyOf(item: ItemParameters, fields: BodyField[], collection?: Field): IDataObject {
+	return withoutUnset(
+		Object.fromEntries(
+			fields.map((field) => [field.property.name, field.read(item, field.property, collection)]),
+		) as IDataObject,
+	);
+}
+
+/** What a request came to: its answer, or the item error it failed with. */
+async function settled<T>(request: Promise<T>): Promise<{ answer: T } | { error: unknown }> {
+	return await request.then(
+		(answer) => ({ answer }),
+		(error: unknown) => ({ error }),
+	);
+}
+
+/** The record a GET of `url` answers, or undefined when the API says there is no such record. */
+async function recordAt(
+	url: string,
+	path: Record<string, string>,
+	send: SendParts,
+): Promise<IDataObject | undefined> {
+	const read = await settled(send({ method: 'GET', url, path }));
+	if ('answer' in read) return read.answer[0].json;
+	if (isMissingRecord(read.error)) return undefined;
+	throw read.error;
+}
+
+/**
+ * The ID of a record given by reference: as it is, or looked up by its external ID (`field` names
+ * it when no such record exists). Each lookup is a GET, retried as every read is.
+ */
+async function idOf(
+	reference: RecordReference,
+	refersTo: ReferencedKind,
+	field: Field,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<string> {
+	if ('id' in reference) return reference.id;
+	const found = await recordAt(refersTo.externalIdUrl, { externalId: reference.externalId }, send);
+	if (found) return String(found.id);
+	throw item.invalid(
+		field,
+		`the external ID of an existing ${refersTo.recordName}`,
+		reference.externalId,
+		`The API has no ${refersTo.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
+	);
+}
+
+/** `body` with every reference to another record (by ID or external ID) replaced by its ID. */
+async function withIds(
+	body: IDataObject,
+	fields: BodyField[],
+	item: ItemParameters,
+	send: SendParts,
+): Promise<IDataObject> {
+	const resolved: IDataObject = { ...body };
+	for (const field of fields) {
+		const value = body[field.property.name];
+		if (value === undefined) continue;
+		if (field.refersTo) {
+			resolved[field.property.name] = await idOf(
+				value as RecordReference,
+				field.refersTo,
+				field.property,
+				item,
+				send,
+			);
+		} else if (field.entries) {
+			resolved[field.property.name] = await Promise.all(
+				(value as IDataObject[]).map(
+					async (entry) => await withIds(entry, field.entries!, item, send),
+				),
+			);
+		}
+	}
+	return resolved;
+}
+
+/** The path parameters of the records' collection: the parent's ID, if they have a parent. */
+async function collectionPath(
+	kind: RecordKind,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<Record<string, string>> {
+	if (!kind.parent) return {};
+	const { picker, placeholder, refersTo } = kind.parent;
+	const reference = item.reference(picker) as RecordReference;
+	return { [placeholder]: await idOf(reference, refersTo, picker, item, send) };
+}
+
+function fieldLabels<Extra extends Record<string, Field>>(
+	kind: RecordKind,
+	extra = {} as Extra,
+): Record<string, Field> & Extra {
+	return {
+		...byName(kind.fields),
+		...byName(updatable(kind)),
+		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.picker } : {}),
+		...extra,
+	};
+}
+
+function shownFor(kind: RecordKind, operation: string, fields: INodeProperties[]) {
+	return updateDisplayOptions({ show: { resource: [kind.resource], operation: [operation] } }, [
+		...(kind.parent ? [kind.parent.picker] : []),
+		...fields,
+	]);
+}
+
+/** Create: the create page's required fields, then Additional Fields; outputs the new record. */
+export function createOperation(kind: RecordKind, description: string): Operation {
+	const { required, optional } = split(kind);
+	const collection: INodeProperties = {
+		...additionalFields,
+		options: asOptions(optional),
+	};
+	return {
+		option: {
+			name: 'Create',
+			value: 'create',
+			action: `Create a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: 'POST',
+					url: kind.collectionUrl,
+					parts: (item) => ({
+						body: { ...bodyOf(item, required), ...bodyOf(item, optional, collection) },
+					}),
+					fieldsByApiName: fieldLabels(kind),
+				},
+				async function (parts, item, send) {
+					const path = await collectionPath(kind, item, send);
+					return await send({ path, body: await withIds(parts.body, kind.fields, item, send) });
+				},
+			),
+		},
+		fields: shownFor(kind, 'create', [...required.map((field) => field.property), collection]),
+	};
+}
+
+/** The fields an update may clear: those a record may lack (not required by the create page). */
+function clearable(kind: RecordKind): BodyField[] {
+	return updatable(kind).filter(
+		(field) =>
+			!kind.requiredOnCreate.includes(field.property.name) && field.property.type !== 'boolean',
+	);
+}
+
+/**
+ * What an update sends for PUT, which replaces the record: the record's own values of the body's
+ * fields, with the changes over them, so that no field the user did not touch is lost.
+ */
+function replacement(kind: RecordKind, record: IDataObject, changes: IDataObject): IDataObject {
+	const kept = Object.fromEntries(
+		kind.fields
+			.map((field) => field.property.name)
+			.filter((name) => record[name] !== undefined && record[name] !== null)
+			.map((name) => [name, record[name]]),
+	);
+	return { ...kept, ...changes };
+}
+
+/**
+ * Sends the changes to the record at `path`: PATCH sends them alone; PUT (which replaces) sends
+ * them over the record's current values, read first unless the caller has just read it.
+ */
+async function sendChanges(
+	kind: RecordKind,
+	path: Record<string, string>,
+	changes: IDataObject,
+	send: SendParts,
+	current?: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const url = `${kind.collectionUrl}/{${ID}}`;
+	if (kind.updateMethod === 'PATCH')
+		return await send({ method: 'PATCH', url, path, body: changes });
+	const record = current ?? (await send({ method: 'GET', url, path }))[0].json;
+	return await send({ method: 'PUT', url, path, body: replacement(kind, record, changes) });
+}
+
+/** Update: the record, then Update Fields and Fields to Clear; outputs the updated record. */
+export function updateOperation(kind: RecordKind, description: string): Operation {
+	const collection: INodeProperties = {
+		...updateFields,
+		options: asOptions(updatable(kind)),
+	};
+	const toClear: INodeProperties = {
+		...clearFields,
+		options: asOptions(clearable(kind)).map((field) => ({
+			name: field.displayName,
+			value: field.name,
+		})),
+	};
+	const clearableNames = clearable(kind).map((field) => field.property.name);
+	return {
+		option: {
+			name: 'Update',
+			value: 'update',
+			action: `Update a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: kind.updateMethod,
+					url: `${kind.collectionUrl}/{${ID}}`,
+					parts: (item) => {
+						const id = item.identifier(kind.recordPicker) as string;
+						const changes = bodyOf(item, updatable(kind), collection);
+						const cleared = item.someOf(toClear, clearableNames) ?? [];
+						const both = cleared.find((name) => name in changes);
+						if (both) {
+							throw item.invalid(
+								toClear,
+								'fields not also given a value under Update Fields',
+								both,
+								`'${byName(updatable(kind))[both].displayName}' is both set and cleared.`,
+							);
+						}
+						const body = { ...changes, ...Object.fromEntries(cleared.map((name) => [name, null])) };
+						if (Object.keys(body).length === 0) {
+							throw item.invalid(
+								collection,
+								'given at least one field to change',
+								undefined,
+								'Add a field under Update Fields, or choose one under Fields to Clear.',
+							);
+						}
+						return { path: { [ID]: id }, body };
+					},
+					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+				},
+				async function (parts, item, send) {
+					const path = { ...(await collectionPath(kind, item, send)), ...parts.path };
+					return await sendChanges(
+						kind,
+						path,
+						await withIds(parts.body, updatable(kind), item, send),
+						send,
+					);
+				},
+			),
+		},
+		fields: shownFor(kind, 'update', [kind.recordPicker, collection, toClear]),
+	};
+}
+
+/**
+ * Delete: the record; outputs `deleted: true` with its ID once the API has said so. A record that
+ * is not there fails the item (a 404 naming it), never a success.
+ */
+export function deleteOperation(kind: RecordKind, description: string): Operation {
+	return {
+		option: {
+			name: 'Delete',
+			value: 'delete',
+			action: `Delete a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: 'DELETE',
+					url: `${kind.collectionUrl}/{${ID}}`,
+					parts: (item) => ({ path: { [ID]: item.identifier(kind.recordPicker) as string } }),
+					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+					output: [
+						{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
+					],
+					changed: ({ path }) => path,
+				},
+				async function (parts, item, send) {
+					const path = await collectionPath(kind, item, send);
+					return await send({ ...parts, path: { ...path, ...parts.path } });
+				},
+			),
+		},
+		fields: shownFor(kind, 'delete', [kind.recordPicker]),
+	};
+}
+
+/**
+ * The upserts under way in this n8n process, by API and external ID: items with the same external
+ * ID (a sheet with a row twice, two executions at once) are written one after the other, so that
+ * the second finds what the first created.
+ */
+const upsertsUnderWay = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+	const before = upsertsUnderWay.get(key) ?? Promise.resolve();
+	const run = before.then(task, task);
+	const settled = run.then(
+		() => undefined,
+		() => undefined,
+	);
+	upsertsUnderWay.set(key, settled);
+	try {
+		return await run;
+	} finally {
+		if (upsertsUnderWay.get(key) === settled) upsertsUnderWay.delete(key);
+	}
+}
+
+type Upserted = 'created' | 'updated';
+
+function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserted: Upserted) {
+	return answer.map((item) => ({
+		...item,
+		json: { ...item.json, ...(item.json.id === undefined ? { id: record.id } : {}), upserted },
+	}));
+}
+
+/**
+ * Create or Update by External ID: finds the record by its external ID, updates it when found and
+ * creates it (with that external ID) when not; outputs the record as the API answers, with
+ * `upserted: "created"` or `"updated"`. Safe to repeat: a run again, or an item retried after a
+ * create whose answer was lost, finds the record and updates it. A create refused because the
+ * external ID was taken meanwhile (409) is turned into an update of that record; a create whose
+ * answer was lost is looked up again, and counts as created when the record is there.
+ */
+export function upsertOperation(kind: RecordKind, description: string): Operation {
+	const externalId = externalIdField(kind.recordName);
+	const { required, optional } = split(kind, [externalId.name]);
+	const collection: INodeProperties = {
+		...additionalFields,
+		options: asOptions(optional),
+	};
+	return {
+		option: {
+			name: 'Create or Update',
+			value: 'upsert',
+			action: `Create or update a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: 'POST',
+					url: kind.collectionUrl,
+					parts: (item) => ({
+						body: {
+							externalId: item.identifier(externalId) as string,
+							...bodyOf(item, required),
+							...bodyOf(item, optional, collection),
+						},
+					}),
+					fieldsByApiName: fieldLabels(kind, { externalId }),
+				},
+				async function (this: IExecutePaginationFunctions, parts, item, send) {
+					const path = await collectionPath(kind, item, send);
+					const body = await withIds(parts.body, kind.fields, item, send);
+					const { externalId: key } = body;
+					// What the create sends that the update page lacks (a booking's contract) stays as it is.
+					const changes = Object.fromEntries(
+						updatable(kind)
+							.map((field) => field.property.name)
+							.filter((name) => name !== 'externalId' && body[name] !== undefined)
+							.map((name) => [name, body[name]]),
+					) as IDataObject;
+					const update = async (record: IDataObject) =>
+						upsertOutput(
+							await sendChanges(kind, { ...path, [ID]: String(record.id) }, changes, send, record),
+							record,
+							'updated',
+						);
+					const { baseUrl } = await this.getCredentials<{ baseUrl: string }>('equipmentRentalApi');
+					const records = `${baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
+					const find = async () =>
+						await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
+					return await oneAtATime(`${records} ${String(key)}`, async () => {
+						const found = await find();
+						if (found) return await update(found);
+						const created = await settled(send({ path, body }));
+						if ('answer' in created) return upsertOutput(created.answer, {}, 'created');
+						const taken = (created.error as { httpCode?: string }).httpCode === '409';
+						if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
+						const after = await find();
+						if (!after) throw created.error;
+						// Taken meanwhile: by another writer, whose record this updates. Lost answer: the
+						// create was done, and this is the record it made.
+						return taken ? await update(after) : upsertOutput([{ json: after }], after, 'created');
+					});
+				},
+			),
+		},
+		fields: shownFor(kind, 'upsert', [
+			{
+				...externalId,
+				description: `${externalId.description}: the record is found by it, or created with it`,
+			},
+			...required.map((field) => field.property),
+			collection,
+		]),
+	};
+}
