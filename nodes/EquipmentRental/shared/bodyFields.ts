@@ -49,6 +49,22 @@ export function textField(described: Described): BodyField {
 	};
 }
 
+/** A JSON object, given as an object or as JSON text. */
+export function jsonField(described: Omit<Described, 'placeholder'>): BodyField {
+	return {
+		property: property(described, 'json', { default: '{}' }),
+		read: (item, field, collection) => item.jsonObject(field, collection),
+	};
+}
+
+/** A list of texts (IDs), as an array or as comma-separated text. */
+export function textListField(described: Described): BodyField {
+	return {
+		property: property(described, 'string'),
+		read: (item, field, collection) => item.identifierList(field, collection),
+	};
+}
+
 /** An ID of a record the reference types as a UUID and lists nowhere, e.g. a structure's. */
 export function uuidField(described: Omit<Described, 'placeholder'>): BodyField {
 	return {

@@ -2,6 +2,14 @@ import { EQUIPMENTS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
 
+export const equipmentPicker = idPicker({
+	displayName: 'Equipment',
+	name: 'equipmentId',
+	description: 'The piece of equipment, picked from the list or given by its ID',
+	searchListMethod: 'searchEquipment',
+	recordName: 'piece of equipment',
+});
+
 // https://ram-api.syniotec.com/reference/equipments: GET /equipments/{id}
 export const { option, fields } = getRecordOperation({
 	resource: 'equipment',
@@ -10,11 +18,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a piece of equipment',
 	description: 'Get one piece of equipment by ID, with its model, brand and inventory number',
 	url: `${EQUIPMENTS_PATH}/{id}`,
-	idField: idPicker({
-		displayName: 'Equipment',
-		name: 'equipmentId',
-		description: 'The piece of equipment, picked from the list or given by its ID',
-		searchListMethod: 'searchEquipment',
-		recordName: 'piece of equipment',
-	}),
+	idField: equipmentPicker,
 });

@@ -93,19 +93,13 @@ const type = optionsField(
 		{ name: 'Service', value: 'SERVICE' },
 	],
 );
-const unitType = optionsField(
-	{
-		name: 'unitType',
-		displayName: 'Unit Type',
-		description: 'The unit the product is measured in. Other values can be given by expression.',
-	},
-	[
-		{ name: 'Days', value: 'DAYS' },
-		{ name: 'Hours', value: 'HOURS' },
-		{ name: 'Pieces', value: 'PIECES' },
-	],
-	{ open: true },
-);
+// An enum whose values the pages do not list (create-product's example sends DAYS).
+const unitType = textField({
+	name: 'unitType',
+	displayName: 'Unit Type',
+	description: 'The unit the product is measured in, as the API names it',
+	placeholder: 'e.g. DAYS',
+});
 const priceList: BodyField = entriesField(
 	{
 		name: 'priceList',

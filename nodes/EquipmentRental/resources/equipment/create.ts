@@ -1,0 +1,8 @@
+import { createOperation } from '../../shared/writeOperations';
+import { equipmentRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/equipments: POST /equipments
+export const { option, fields } = createOperation(
+	equipmentRecord,
+	'Add a piece of equipment to the fleet',
+);

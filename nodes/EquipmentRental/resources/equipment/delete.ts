@@ -1,0 +1,8 @@
+import { deleteOperation } from '../../shared/writeOperations';
+import { equipmentRecord } from './record';
+
+// https://ram-api.syniotec.com/reference/equipments: DELETE /equipments/{id}
+export const { option, fields } = deleteOperation(
+	equipmentRecord,
+	'Permanently delete a piece of equipment',
+);
