@@ -89,13 +89,13 @@ export const outputField: INodeProperties = {
 			name: 'Raw (as the API Answers)',
 			value: RAW,
 			description:
-				'Each record as the API answers it: durations in milliseconds, times in UTC, the equipment by its ID and inventory number',
+				'Each record as the API answers it: durations in milliseconds, times in UTC, the equipment by its ID',
 		},
 		{
 			name: 'Readable (for Sheets)',
 			value: READABLE,
 			description:
-				"One flat row per record for a spreadsheet: the day, the equipment's title and inventory number, hours, local times. Reads the equipment list once more.",
+				"One flat row per record for a spreadsheet: the day, the equipment's title and inventory number, hours, local times. Reads the whole equipment list once, for the titles.",
 		},
 	],
 	description: 'How each record is output',
