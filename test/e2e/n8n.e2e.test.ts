@@ -14,6 +14,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { DateTime } from 'luxon';
+
 import { CHAT_MESSAGES, fillIn } from './chat-messages';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
 import { type N8nServer, startN8nServer } from './n8n-server';
@@ -62,6 +64,7 @@ function expectToolsNotRun(result: RunResult & { sent: SandboxRequest[] }, tool:
 }
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
+const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments';
 /** The trigger polls every minute, at a second n8n picks at random. */
 const NEXT_POLL_TIMEOUT_MS = 75_000;
 const MODEL_TRIGGER = 'Equipment model changed';
@@ -230,6 +233,34 @@ function fromEditorAgentVariant(): Json {
 			: node,
 	);
 	return { ...base, id: FROM_EDITOR_AGENT_WORKFLOW, name: 'e2e: agent built in the editor', nodes };
+}
+
+/**
+ * The rows of an XLSX file's first sheet, header row first, empty cells null: read with the xlsx
+ * package of the n8n under test, the one its Convert to File wrote the file with (n8n-nodes-base
+ * requires it as `xlsx` up to 2.8, as `@e965/xlsx` in 2.41).
+ */
+function readXlsx(file: string): { sheet: string; rows: unknown[][] } {
+	const nodesBase = path.dirname(
+		require.resolve('n8n-nodes-base/package.json', { paths: [rt.cacheDir()] }),
+	);
+	const resolvable = (name: string) => {
+		try {
+			return require.resolve(name, { paths: [nodesBase] });
+		} catch {
+			return undefined;
+		}
+	};
+	const xlsxPath = resolvable('xlsx') ?? resolvable('@e965/xlsx');
+	if (!xlsxPath) throw new Error(`no xlsx package beside ${nodesBase}`);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const xlsx = require(xlsxPath);
+	const book = xlsx.read(fs.readFileSync(file));
+	const [sheet] = book.SheetNames as string[];
+	return {
+		sheet,
+		rows: xlsx.utils.sheet_to_json(book.Sheets[sheet], { header: 1, defval: null }),
+	};
 }
 
 const TIERS_CSV = path.join(rt.EXAMPLE_FILES_DIR, 'e2e-price-list-tiers.csv');
@@ -626,6 +657,7 @@ describe(onN8n('the package in a real n8n'), () => {
 			'ai-agent-quote.json',
 			'chat-quote-creation.json',
 			'daily-distance-report.json',
+			'daily-report-to-spreadsheet.json',
 			'every-operation.json',
 			'model-change-alert.json',
 			'scheduled-model-sync.json',
@@ -1002,6 +1034,81 @@ describe(onN8n('example workflows'), () => {
 		expect(items(result, 'Equipment with distance')).toHaveLength(
 			expected.length - withoutDistance.length,
 		);
+	});
+
+	it("daily-report-to-spreadsheet (README recipe): yesterday's usage and working time as Excel rows readable as they are, in the instance's timezone", async () => {
+		const timezone = 'America/New_York';
+		const result = await run('exDailyReportSheet', { GENERIC_TIMEZONE: timezone });
+		expectSuccess(result);
+		const day = DateTime.now().setZone(timezone).minus({ days: 1 }).toISODate() as string;
+		const titleOf = (id: string) =>
+			(sandbox.store.equipment as Json[]).find((unit) => unit.id === id)?.title;
+		const hours = (milliseconds: number) => Number((milliseconds / 3_600_000).toFixed(2));
+		const local = (moment: string) =>
+			DateTime.fromISO(moment).setZone(timezone).toFormat('yyyy-MM-dd HH:mm');
+
+		// Each report once, and the equipment list read whole (every page) once for each.
+		const sent = result.sent.map(
+			(r) => `${r.path}${r.path === EQUIPMENTS_PATH ? ` page ${r.query.page}` : ''}`,
+		);
+		expect(sent.filter((r) => r.startsWith('/analytics')).sort()).toEqual([
+			`/analytics/v1/equipment-usage/${day}`,
+			`/analytics/v1/equipment-working-hours/${day}`,
+		]);
+		const pages = sent.filter((r) => r.startsWith(EQUIPMENTS_PATH));
+		expect(pages.length).toBeGreaterThan(0);
+		expect(new Set(pages).size * 2).toBe(pages.length);
+
+		const usage: Json[] = await api(sandbox, TOKEN, `/analytics/v1/equipment-usage/${day}`);
+		const [usageFile] = items(result, 'Write usage file');
+		expect(usageFile.fileName).toBe(`${rt.EXAMPLE_FILES_DIR}/equipment-usage-${day}.xlsx`);
+		const usageSheet = readXlsx(usageFile.fileName);
+		expect(usageSheet.sheet).toBe('Usage');
+		expect(usageSheet.rows).toEqual([
+			[
+				'date',
+				'equipmentTitle',
+				'inventoryNumber',
+				'siteType',
+				'siteCostCenter',
+				'usageHours',
+				'siteId',
+				'equipmentId',
+			],
+			...usage.map((record) => [
+				day,
+				titleOf(record.equipment.id),
+				record.equipment.invNumber,
+				record.site.type,
+				record.site.costCenter,
+				hours(record.duration),
+				record.site.id,
+				record.equipment.id,
+			]),
+		]);
+		expect(usage.length).toBeGreaterThan(0);
+
+		const workingHours: Json[] = await api(
+			sandbox,
+			TOKEN,
+			`/analytics/v1/equipment-working-hours/${day}`,
+		);
+		const [workingTimeFile] = items(result, 'Write working time file');
+		const workingTimeSheet = readXlsx(workingTimeFile.fileName);
+		expect(workingTimeSheet.sheet).toBe('Working time');
+		expect(workingTimeSheet.rows).toEqual([
+			['date', 'equipmentTitle', 'inventoryNumber', 'start', 'end', 'workingHours', 'equipmentId'],
+			...workingHours.map((record) => [
+				day,
+				titleOf(record.equipmentId),
+				record.equipment.invNumber,
+				local(record.start),
+				local(record.end),
+				hours(record.duration),
+				record.equipmentId,
+			]),
+		]);
+		for (const file of [usageFile, workingTimeFile]) fs.rmSync(file.fileName, { force: true });
 	});
 });
 

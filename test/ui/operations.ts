@@ -65,6 +65,8 @@ const SORTED_LIST_OPTIONS: ExpectedField = {
 };
 const EXTERNAL_ID: ExpectedField = { label: 'External ID', required: true, value: '' };
 const DAY: ExpectedField = { label: 'Date', required: true, value: '' };
+// One option (Output): n8n adds it at once instead of listing it.
+const DAILY_OPTIONS: ExpectedField = { label: 'Options' };
 
 /**
  * The operations the vendor's reference adds: their panels, checked in one node whose Resource and
@@ -151,13 +153,13 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Equipment Usage',
 		operation: 'Get',
 		action: 'Get equipment usage for a day',
-		fields: [DAY],
+		fields: [DAY, DAILY_OPTIONS],
 	},
 	{
 		resource: 'Equipment Working Time',
 		operation: 'Get',
 		action: 'Get equipment working hours for a day',
-		fields: [DAY],
+		fields: [DAY, DAILY_OPTIONS],
 	},
 	{
 		resource: 'Product',
@@ -318,7 +320,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 		resource: 'Equipment Distance',
 		operation: 'Get',
 		action: 'Get equipment distance for a day',
-		fields: [{ label: 'Date', required: true, value: '', hint: /YYYY-MM-DD/ }],
+		fields: [{ label: 'Date', required: true, value: '', hint: /YYYY-MM-DD/ }, DAILY_OPTIONS],
 	},
 ];
 

@@ -1,14 +1,12 @@
-import type {
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { malformedResponseError } from './errors';
-import { requestPerItem } from './itemRequest';
+import type { DailyReport } from './dailyReports';
+import { outputField, outputsReadable, readableRows, reportRecords } from './dailyReports';
+import { runPerItem } from './itemRequest';
+import { listOptionsField } from './listFields';
+import { asPage } from './pagination';
+import { EQUIPMENTS_PATH } from './paths';
 import type { Operation } from './recordOperations';
 
 const date: INodeProperties = {
@@ -21,36 +19,24 @@ const date: INodeProperties = {
 		"Day to report (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone. For yesterday use {{ $today.minus({ days: 1 }) }}.",
 };
 
-/** The API answers a plain array of records for the day: one output item each, nulls kept. */
-function oneItemPerRecord(records: string): PostReceiveAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		_items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		if (!Array.isArray(response.body)) throw malformedResponseError(this, `an array of ${records}`);
-		return response.body.map((record) => ({ json: record }));
-	};
-}
+const options: INodeProperties = { ...listOptionsField, options: [outputField] };
 
 /**
  * An analytics operation that reads one day, `/analytics/v1/<name>/{date}`: equipment distance
  * (spec 4.6), and equipment usage and working hours, which the vendor's reference documents with the
- * same path and answer (https://ram-api.syniotec.com/reference/equipment-usage).
+ * same path and answer (https://ram-api.syniotec.com/reference/equipment-usage). One output item per
+ * record, as the API answers it or readable (Options > Output, see dailyReports.ts).
  */
 export function dailyRecordsOperation({
 	resource,
-	url,
+	report,
 	action,
 	description,
-	records,
 }: {
 	resource: string;
-	url: `/analytics/v1/${string}/{date}`;
+	report: DailyReport;
 	action: string;
 	description: string;
-	/** What the answer lists, for an unreadable answer's error, e.g. "distance records". */
-	records: string;
 }): Operation {
 	return {
 		option: {
@@ -58,14 +44,32 @@ export function dailyRecordsOperation({
 			value: 'get',
 			action,
 			description,
-			routing: requestPerItem({
-				method: 'GET',
-				url,
-				parts: (item) => ({ path: { date: item.calendarDate(date) as string } }),
-				fieldsByApiName: { date },
-				output: [oneItemPerRecord(records)],
-			}),
+			routing: runPerItem(
+				{
+					method: 'GET',
+					url: `${report.path}/{date}`,
+					parts: (item) => ({ path: { date: item.calendarDate(date) as string } }),
+					fieldsByApiName: { date },
+				},
+				async function ({ path }, item, send) {
+					const readable = outputsReadable(item, options);
+					const [answer] = await send({ path });
+					const records = reportRecords(this, report, answer?.json);
+					if (!readable) return records.map((json) => ({ json }));
+					const rows = await readableRows(
+						this,
+						report,
+						[[path.date, records]],
+						async (page, limit) =>
+							asPage(this, (await send({ url: EQUIPMENTS_PATH, qs: { page, limit } }))[0]?.json),
+					);
+					return rows.map((json) => ({ json }));
+				},
+			),
 		},
-		fields: updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [date]),
+		fields: updateDisplayOptions({ show: { resource: [resource], operation: ['get'] } }, [
+			date,
+			options,
+		]),
 	};
 }

@@ -1,3 +1,4 @@
+import { distanceReport } from '../../EquipmentRental/shared/dailyReports';
 import { dailyReportEvent } from './dailyReport';
 
 export const { option, fields, poll } = dailyReportEvent({
@@ -5,6 +6,5 @@ export const { option, fields, poll } = dailyReportEvent({
 	name: 'Daily Distance Report',
 	description:
 		"Triggers once a day, once the set hour has passed, with the previous day's distance per piece of equipment, one item each, and any days missed before it",
-	path: '/analytics/v1/equipment-distance',
-	report: 'distance report',
+	report: distanceReport,
 });

@@ -8,9 +8,18 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { malformedResponseError, toItemError } from '../../EquipmentRental/shared/errors';
-import { ItemParameters } from '../../EquipmentRental/shared/parameters';
+import type { DailyReport } from '../../EquipmentRental/shared/dailyReports';
+import {
+	outputField,
+	outputsReadable,
+	readableRows,
+	reportRecords,
+} from '../../EquipmentRental/shared/dailyReports';
+import { toItemError } from '../../EquipmentRental/shared/errors';
 import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
+import { asPage } from '../../EquipmentRental/shared/pagination';
+import { ItemParameters } from '../../EquipmentRental/shared/parameters';
+import { EQUIPMENTS_PATH } from '../../EquipmentRental/shared/paths';
 import { optionsCollection } from '../optionsCollection';
 
 const hour: INodeProperties = {
@@ -33,7 +42,7 @@ const catchUpDays: INodeProperties = {
 		'How many days before yesterday a poll still emits when they were missed (n8n stopped, or the API failing), oldest first. 0 emits only yesterday.',
 };
 
-const options = optionsCollection([catchUpDays]);
+const options = optionsCollection([catchUpDays, outputField]);
 
 /** What a poll leaves for the next one, in the workflow's static data. */
 type DailyReportState = {
@@ -41,24 +50,27 @@ type DailyReportState = {
 	lastReportedDate: string;
 };
 
-/** A daily analytics report of the API, `/analytics/v1/<name>/{date}`, as a trigger event. */
-export interface DailyReport {
+/** A daily analytics report of the API as a trigger event. */
+export interface DailyReportEvent {
 	event: string;
 	name: string;
 	description: string;
-	path: `/analytics/v1/${string}`;
-	/** The report's name in messages, e.g. "distance report". */
-	report: string;
+	report: DailyReport;
 }
 
+/** Days (YYYY-MM-DD), oldest first, each with its records. */
+type DaysRecords = Array<[day: string, records: IDataObject[]]>;
+
 /**
- * The day's records, each telling its day: the API's `date`, or where a record has none,
- * `reportDate`, so that the days of a catch-up can be told apart.
+ * The days' records as the API answers them, each telling its day: the API's `date`, or where a
+ * record has none, `reportDate`, so that the days of a catch-up can be told apart.
  */
-function asItems(records: IDataObject[], date: string): INodeExecutionData[] {
-	return records.map((json) => ({
-		json: typeof json.date === 'string' ? json : { ...json, reportDate: date },
-	}));
+function asRawItems(days: DaysRecords): INodeExecutionData[] {
+	return days.flatMap(([day, records]) =>
+		records.map((json) => ({
+			json: typeof json.date === 'string' ? json : { ...json, reportDate: day },
+		})),
+	);
 }
 
 /** The calendar days after `after` up to `until` (YYYY-MM-DD both), oldest first. */
@@ -85,14 +97,10 @@ function daysBetween(after: string, until: string): string[] {
  */
 async function poll(
 	context: IPollFunctions,
-	{ event, path, report }: DailyReport,
+	{ event, report }: DailyReportEvent,
 ): Promise<INodeExecutionData[]> {
-	const dayRecords = async (date: string): Promise<IDataObject[]> => {
-		const body = await getFromApi(context, `${path}/${date}`);
-		if (!Array.isArray(body))
-			throw malformedResponseError(context, `an array of ${report} records`);
-		return body as IDataObject[];
-	};
+	const dayRecords = async (date: string): Promise<IDataObject[]> =>
+		reportRecords(context, report, await getFromApi(context, `${report.path}/${date}`));
 	const parameters = new ItemParameters(context);
 	const fromHour = Math.floor(
 		parameters.number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
@@ -100,9 +108,22 @@ async function poll(
 	const maxCatchUpDays = Math.floor(
 		parameters.number(catchUpDays, { min: 0, max: 90 }, options) ?? (catchUpDays.default as number),
 	);
+	const readable = outputsReadable(parameters, options);
+	/**
+	 * The days' records as the poll's items, raw or readable (Options > Output); a readable output
+	 * that cannot be made fails the poll, before anything is taken as emitted.
+	 */
+	const asItems = async (days: DaysRecords): Promise<INodeExecutionData[]> => {
+		if (!readable) return asRawItems(days);
+		const rows = await readableRows(context, report, days, async (page, limit) =>
+			asPage(context, await getFromApi(context, EQUIPMENTS_PATH, { page, limit })),
+		);
+		return rows.map((json) => ({ json }));
+	};
 	const now = DateTime.now().setZone(context.getTimezone());
 	const yesterday = now.minus({ days: 1 }).toISODate() as string;
-	if (context.getMode() === 'manual') return asItems(await dayRecords(yesterday), yesterday);
+	if (context.getMode() === 'manual')
+		return await asItems([[yesterday, await dayRecords(yesterday)]]);
 
 	const staticData = context.getWorkflowStaticData('node');
 	const previous = staticData[event] as DailyReportState | undefined;
@@ -113,7 +134,7 @@ async function poll(
 
 	const missed = daysBetween(lastReported, yesterday);
 	const tooOld = missed.slice(0, Math.max(0, missed.length - maxCatchUpDays - 1));
-	const items: INodeExecutionData[] = [];
+	const emitted: DaysRecords = [];
 	const passedOver: string[] = [];
 	let stillEmpty: string[] = [];
 	let reported = lastReported;
@@ -122,9 +143,9 @@ async function poll(
 		if (!Array.isArray(records)) {
 			// Nothing to emit: the poll fails, loudly. Otherwise the days so far are emitted, and the
 			// next poll starts with this day.
-			if (items.length === 0) throw records;
+			if (emitted.length === 0) throw records;
 			context.logger.warn(
-				`Equipment Rental Trigger: the ${report} of ${day} could not be read (${records.message}); it is asked for again at the next poll, before the days after it`,
+				`Equipment Rental Trigger: the ${report.name} of ${day} could not be read (${records.message}); it is asked for again at the next poll, before the days after it`,
 			);
 			break;
 		}
@@ -134,34 +155,35 @@ async function poll(
 		}
 		passedOver.push(...stillEmpty);
 		stillEmpty = [];
-		items.push(...asItems(records, day));
+		emitted.push([day, records]);
 		reported = day;
 	}
 	if (reported === lastReported) return [];
 
+	const items = await asItems(emitted);
 	staticData[event] = { lastReportedDate: reported } satisfies DailyReportState;
 	if (tooOld.length > 0) {
 		context.logger.warn(
-			`Equipment Rental Trigger: the ${report}s of ${tooOld[0]} to ${tooOld.at(-1)} were not emitted: they are more than Catch Up Days (${maxCatchUpDays}) before yesterday`,
+			`Equipment Rental Trigger: the ${report.name}s of ${tooOld[0]} to ${tooOld.at(-1)} were not emitted: they are more than Catch Up Days (${maxCatchUpDays}) before yesterday`,
 		);
 	}
 	if (passedOver.length > 0) {
 		context.logger.warn(
-			`Equipment Rental Trigger: the ${report}s of ${passedOver.join(', ')} were empty while a later day's had records; they were passed over`,
+			`Equipment Rental Trigger: the ${report.name}s of ${passedOver.join(', ')} were empty while a later day's had records; they were passed over`,
 		);
 	}
 	return items;
 }
 
-/** The event of the trigger that emits `report` each day: its option, fields and poll. */
-export function dailyReportEvent(report: DailyReport) {
+/** The trigger's event that emits a report each day: its option, fields and poll. */
+export function dailyReportEvent(event: DailyReportEvent) {
 	return {
 		option: {
-			name: report.name,
-			value: report.event,
-			description: report.description,
+			name: event.name,
+			value: event.event,
+			description: event.description,
 		} satisfies INodePropertyOptions,
-		fields: updateDisplayOptions({ show: { event: [report.event] } }, [hour, options]),
-		poll: async (context: IPollFunctions) => await poll(context, report),
+		fields: updateDisplayOptions({ show: { event: [event.event] } }, [hour, options]),
+		poll: async (context: IPollFunctions) => await poll(context, event),
 	};
 }

@@ -1,3 +1,4 @@
+import { workingHoursReport } from '../../EquipmentRental/shared/dailyReports';
 import { dailyReportEvent } from './dailyReport';
 
 // https://ram-api.syniotec.com/reference/equipment-working-hours
@@ -6,6 +7,5 @@ export const { option, fields, poll } = dailyReportEvent({
 	name: 'Daily Working Hours Report',
 	description:
 		"Triggers once a day, once the set hour has passed, with the previous day's working hours per piece of equipment, one item each, and any days missed before it",
-	path: '/analytics/v1/equipment-working-hours',
-	report: 'working-hours report',
+	report: workingHoursReport,
 });

@@ -1,11 +1,11 @@
 import { dailyRecordsOperation } from '../../shared/dailyRecords';
+import { workingHoursReport } from '../../shared/dailyReports';
 
 // https://ram-api.syniotec.com/reference/equipment-working-hours
 export const { option, fields } = dailyRecordsOperation({
 	resource: 'equipmentWorkingHours',
-	url: '/analytics/v1/equipment-working-hours/{date}',
+	report: workingHoursReport,
 	action: 'Get equipment working hours for a day',
 	description:
-		'Get the working hours of each piece of equipment on one day (split at 00:00 UTC): one item per equipment',
-	records: 'working-hours records',
+		'Get the working hours of each piece of equipment on one day (split at 00:00 UTC): one item per record, in UTC and milliseconds, or in local times and hours for a sheet',
 });
