@@ -118,6 +118,7 @@ describe('Module imports', () => {
 		const lists = operationFiles.filter((file) => pagingOf(file).pages);
 		expect(named(lists).sort()).toEqual([
 			'nodes/EquipmentRental/resources/client/getAll.ts',
+			'nodes/EquipmentRental/resources/contactPerson/getAll.ts',
 			'nodes/EquipmentRental/resources/contract/getAll.ts',
 			'nodes/EquipmentRental/resources/equipment/getAll.ts',
 			'nodes/EquipmentRental/resources/equipmentModel/getAll.ts',

@@ -96,8 +96,9 @@ describe('Subtitles', () => {
 		);
 
 	it('name every action of the node', () => {
-		expect(actions).toHaveLength(26);
+		expect(actions).toHaveLength(54);
 		expect(actions).toContainEqual(['client', 'getByExternalId', 'Get by External ID: Client']);
+		expect(actions).toContainEqual(['contactPerson', 'upsert', 'Create or Update: Contact Person']);
 		expect(actions).toContainEqual(['equipmentModel', 'getAll', 'Get Many: Equipment Model']);
 	});
 

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch } from './listSearch';
 import { bookingDescription } from './resources/booking';
 import { clientDescription } from './resources/client';
+import { contactPersonDescription } from './resources/contactPerson';
 import { contractDescription } from './resources/contract';
 import { equipmentDescription } from './resources/equipment';
 import { equipmentDistanceDescription } from './resources/equipmentDistance';
@@ -26,6 +27,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Booking', value: 'booking' },
 			{ name: 'Client', value: 'client' },
+			{ name: 'Contact Person', value: 'contactPerson' },
 			{ name: 'Contract', value: 'contract' },
 			{ name: 'Equipment', value: 'equipment' },
 			{ name: 'Equipment Distance', value: 'equipmentDistance' },
@@ -41,6 +43,7 @@ const properties: INodeProperties[] = [
 	},
 	...bookingDescription,
 	...clientDescription,
+	...contactPersonDescription,
 	...contractDescription,
 	...equipmentDescription,
 	...equipmentDistanceDescription,

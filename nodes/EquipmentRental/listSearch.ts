@@ -104,6 +104,38 @@ export const listSearch: Record<string, Search> = {
 		);
 	},
 
+	/** The chosen client's contact persons (an array: the reference shows no paging), by name. */
+	async searchContactPersons(filter) {
+		const client = this.getCurrentNodeParameter('clientId') as
+			{ mode?: string; value?: unknown } | string | undefined;
+		const given = text(typeof client === 'object' ? client?.value : client);
+		if (!given) throw chooseFirst(this, 'client');
+		const clientId =
+			typeof client === 'object' && client?.mode === 'externalId'
+				? text(
+						(
+							(await getFromApi(
+								this,
+								`${CLIENTS_PATH}/external-id/${encodeURIComponent(given)}`,
+								{},
+								{ forPicker: true, pathHasIds: true },
+							)) as IDataObject
+						).id,
+					)
+				: given;
+		const persons = await getFromApi(
+			this,
+			`${CLIENTS_PATH}/${encodeURIComponent(clientId ?? given)}/contact-persons`,
+			{},
+			{ forPicker: true, pathHasIds: true },
+		);
+		return filtered(
+			persons,
+			(person) => asItem(named(person.name, person.jobTitle, person.id), person.id),
+			filter,
+		);
+	},
+
 	async searchContracts(filter, paginationToken) {
 		return await searchPage(this, CONTRACTS_PATH, { filter, paginationToken }, contractItem);
 	},

@@ -179,7 +179,7 @@ async function withIds(
 }
 
 /** The path parameters of the records' collection: the parent's ID, if they have a parent. */
-async function collectionPath(
+export async function collectionPath(
 	kind: RecordKind,
 	item: ItemParameters,
 	send: SendParts,

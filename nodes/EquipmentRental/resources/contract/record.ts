@@ -14,9 +14,10 @@ import type { RecordKind } from '../../shared/writeOperations';
 import { clientReference } from '../client/record';
 import { contractPicker } from './get';
 
-// The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page
-// lists `contractPosition` where the contract's model (the contracts page) has `contactPosition`,
-// beside contactName, contactPhone and contactEmail: the model's name is sent.
+// The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page's
+// body lists `contractPosition` where the contract's model (the contracts page) has
+// `contactPosition`, beside contactName, contactPhone and contactEmail: the body's name is sent (a
+// server that checks bodies against its create page takes it), shown as Contact Position.
 
 const text = (name: string, displayName: string, description: string, placeholder?: string) =>
 	textField({ name, displayName, description, placeholder });
@@ -120,9 +121,9 @@ export const contractRecord: RecordKind = {
 		}),
 		text('contactName', 'Contact Name', 'Name of the contact person on site'),
 		text(
-			'contactPosition',
+			'contractPosition',
 			'Contact Position',
-			"The on-site contact's position (the create page's contractPosition)",
+			"The on-site contact's position (sent as the create page's contractPosition; the contract shows it as contactPosition)",
 		),
 		text('contactPhone', 'Contact Phone', "The on-site contact's phone number"),
 		text('contactEmail', 'Contact Email', "The on-site contact's email address"),

@@ -1,0 +1,14 @@
+import { resourceDescription } from '../../shared/recordOperations';
+import * as create from './create';
+import * as deleteContactPerson from './delete';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as getByExternalId from './getByExternalId';
+import * as update from './update';
+import * as upsert from './upsert';
+
+export const contactPersonDescription = resourceDescription(
+	'contactPerson',
+	[create, upsert, deleteContactPerson, get, getByExternalId, getAll, update],
+	'getAll',
+);
