@@ -23,6 +23,7 @@ const START_OPTIONS = [
 	'days',
 	'today',
 	'adminToken',
+	'backlog',
 ];
 const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	token: 'sandbox-token',
@@ -49,9 +50,12 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * (marked `x-not-in-reference` in openapi.yaml), as servers that whitelist bodies do (default false)
  *
  * @typedef {RuntimeOptions & import('./seed').SeedOptions & {
- *   port?: number, host?: string, logger?: boolean, adminToken?: string
+ *   port?: number, host?: string, logger?: boolean, adminToken?: string, backlog?: number
  * }} SandboxOptions port 0 (default) picks a free port; host defaults to 127.0.0.1; adminToken
- * opens the administration paths (admin.js), which are not answered without one
+ * opens the administration paths (admin.js), which are not answered without one; backlog is the
+ * length of the queue of connections not yet accepted (Node's default 511; the kernel caps it at
+ * net.core.somaxconn): a client opening thousands of connections at once overflows the default,
+ * and its connections then wait for the kernel to retry them (1 s, then 3 s, ...) or are reset
  *
  * @typedef {object} RequestLogEntry
  * @property {string} method
@@ -87,6 +91,7 @@ async function startSandbox(options = {}) {
 		days,
 		today,
 		adminToken,
+		backlog,
 	} = options;
 	const runtime = createRuntime(options);
 	const store = createStore({
@@ -213,7 +218,7 @@ async function startSandbox(options = {}) {
 		},
 	});
 
-	await app.listen({ port, host });
+	await app.listen({ port, host, ...(backlog === undefined ? {} : { backlog }) });
 	const address = app.server.address();
 	const boundPort = typeof address === 'object' && address ? address.port : port;
 

@@ -512,6 +512,21 @@ describe('options', () => {
 		);
 	});
 
+	it('takes the length of its listen queue as a start option', async () => {
+		const other = await startSandbox({ token: TOKEN, backlog: 2048, models: 1 });
+		try {
+			const response = await fetch(`${other.url}${MODELS}?limit=1`, {
+				headers: { Authorization: `Bearer ${TOKEN}` },
+			});
+			expect(response.status).toBe(200);
+		} finally {
+			await other.close();
+		}
+		expect(() => sandbox.setOptions({ backlog: 10 } as never)).toThrow(
+			'backlog cannot be changed after the sandbox started',
+		);
+	});
+
 	it('builds the same data for the same seed and reference date', async () => {
 		const twin = await startSandbox({
 			today: '2025-06-01',
