@@ -1,6 +1,7 @@
 'use strict';
 
 const { randomUUID } = require('node:crypto');
+const { setMaxListeners } = require('node:events');
 const { setTimeout: sleep } = require('node:timers/promises');
 const Fastify = require('fastify');
 const { validateRequest } = require('./contract');
@@ -105,6 +106,8 @@ async function startSandbox(options = {}) {
 	/** @type {Set<RequestHook>} */
 	const hooks = new Set();
 	const closing = new AbortController();
+	// Every request waiting out its latency listens on it: thousands at once are no leak.
+	setMaxListeners(0, closing.signal);
 	const wait = (ms) =>
 		ms > 0 ? sleep(ms, undefined, { signal: closing.signal }) : Promise.resolve();
 
