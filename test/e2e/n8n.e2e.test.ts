@@ -32,6 +32,7 @@ import {
 	type RunResult,
 	type Sandbox,
 	type SandboxRequest,
+	sheetWorkflow,
 	start,
 	UUID,
 	waitFor,
@@ -82,6 +83,8 @@ let other: {
 	inventoryId: string;
 	personProductId: string;
 	personPriceId: string;
+	/** A tier of the fixture product that starts above 1, e.g. "From 3". */
+	furtherTierId: string;
 };
 let n8n: PreparedFolder;
 let chatModel: FakeChatModel;
@@ -364,6 +367,37 @@ function operationWorkflows(): Json[] {
 				},
 			},
 		]),
+		// A sheet of ERP client IDs, one cell blank and one row without the column (issue 25.1).
+		sheetWorkflow(
+			'sheetBlankClient',
+			'e2e: a sheet with a blank client cell',
+			[{ clientId: fx.acmeClientId }, { clientId: '' }, { name: 'no client column' }],
+			{
+				name: 'Contracts of the client',
+				parameters: {
+					resource: 'contract',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { clientId: '={{ $json.clientId }}' },
+				},
+			},
+		),
+		// A price sheet that names the tier and a new price only: From Quantity left empty (25.2).
+		sheetWorkflow(
+			'sheetPrices',
+			'e2e: a price sheet without quantities',
+			[{ productId: fx.equipmentProductId, priceId: other.furtherTierId, price: 99 }],
+			{
+				name: 'Update price',
+				parameters: {
+					resource: 'product',
+					operation: 'updatePriceItem',
+					productId: '={{ $json.productId }}',
+					priceId: '={{ $json.priceId }}',
+					price: '={{ $json.price }}',
+				},
+			},
+		),
 		operationWorkflow('opAttach', 'e2e: product attach', [
 			{
 				name: 'Attach service',
@@ -603,6 +637,9 @@ beforeAll(async () => {
 	other = {
 		personProductId: person.id,
 		personPriceId: person.priceItems.at(-1).id,
+		furtherTierId: (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.from > 1).id,
 		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
 		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find(
 			(id) => id !== fx.inventoryId,
@@ -1275,6 +1312,53 @@ describe(onN8n('one workflow per operation'), () => {
 			from: 1,
 			price: 399.5,
 		});
+	});
+
+	it("a sheet with a blank client cell: that row fails naming the filter, the others read only their client's contracts", async () => {
+		const result = await run('sheetBlankClient');
+		expectSuccess(result);
+		const out = items(result, 'Contracts of the client');
+		// Items are output in input order: the first row's contracts, then the two rows that failed.
+		const failed = out.filter((json) => typeof json.error === 'string');
+		expect(failed).toHaveLength(2);
+		expect(out.slice(-2)).toEqual(failed);
+		for (const [index, json] of failed.entries())
+			expect(json.error).toMatch(
+				new RegExp(
+					`^'Client ID' must be a value: the filter was added but is empty \\[item ${index + 1}\\]`,
+				),
+			);
+		const contracts = out.slice(0, -2);
+		expect(contracts.length).toBeGreaterThan(0);
+		expect(contracts.every((json) => json.clientId === fx.acmeClientId)).toBe(true);
+		// Every list read carried the client: none read every client's contracts.
+		expect(result.sent.length).toBeGreaterThan(0);
+		expect(result.sent.every((request) => request.query.clientId === fx.acmeClientId)).toBe(true);
+	});
+
+	it('a price sheet without quantities: the tier keeps where it starts, only its price changes', async () => {
+		const tierBefore = (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.id === other.furtherTierId);
+		const result = await run('sheetPrices');
+		expectSuccess(result);
+		expect(result.sent.map((request) => [request.method, request.body])).toEqual([
+			['GET', undefined],
+			['PUT', { from: tierBefore.from, price: 99 }],
+		]);
+		expect(items(result, 'Update price')).toEqual([
+			{
+				success: true,
+				productId: fx.equipmentProductId,
+				priceId: other.furtherTierId,
+				from: tierBefore.from,
+				price: 99,
+			},
+		]);
+		const tierAfter = (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.id === other.furtherTierId);
+		expect(tierAfter).toMatchObject({ from: tierBefore.from, price: 99 });
 	});
 
 	it('product attach: links a SERVICE product to the main product', async () => {

@@ -202,6 +202,32 @@ export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): 
 	};
 }
 
+/**
+ * A sheet fed to one Equipment Rental node, as users build it: a Manual Trigger, a "Sheet" Code node
+ * that outputs `rows` (one item per row, as a spreadsheet node would), and the node, which goes on
+ * with the other rows when one fails (On Error: Continue).
+ */
+export function sheetWorkflow(id: string, name: string, rows: Json[], node: NodeSpec): Json {
+	const workflow = operationWorkflow(id, name, [node]);
+	const [trigger, rental] = workflow.nodes;
+	const sheet = {
+		id: `${id}-sheet`,
+		name: 'Sheet',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [150, 0],
+		parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+	};
+	return {
+		...workflow,
+		nodes: [trigger, sheet, { ...rental, onError: 'continueRegularOutput' }],
+		connections: {
+			Start: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
+			Sheet: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 /** Marks the requests the tests send themselves, to tell them from those n8n sent. */
 export const EXPECTATION_HEADER = 'x-e2e-expectation';
 
