@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { EXAMPLE_UUID, withoutUnset } from './parameters';
+import { idPicker } from './pickers';
 
 /**
  * A field of a record's body as the form shows it (named as the API names it) and how one item's
@@ -48,6 +49,14 @@ export function textField(described: Described): BodyField {
 		read: (item, field, collection) => item.text(field, collection),
 	};
 }
+
+/** A text field, as most of a record's fields are. */
+export const text = (
+	name: string,
+	displayName: string,
+	description: string,
+	placeholder?: string,
+) => textField({ name, displayName, description, placeholder });
 
 /** A JSON object, given as an object or as JSON text. */
 export function jsonField(described: Omit<Described, 'placeholder'>): BodyField {
@@ -210,6 +219,27 @@ function nestedProperty(
 
 function nestedPath(described: NestedDescribed, collection?: Field): string {
 	return `${collection ? `${collection.name}.` : ''}${described.name}.${described.entryName}`;
+}
+
+/**
+ * The field of another record's ID (a contract's client): picked from the list `searchListMethod`
+ * shows, or given by its ID or its external ID, with a description of what it refers to.
+ */
+export function referenceTo(
+	kind: ReferencedKind,
+	picker: { displayName: string; name: string; searchListMethod: string; listedBy: string },
+): (description: string) => BodyField {
+	return (description) =>
+		referenceField(
+			idPicker({
+				...picker,
+				description: `${description}: picked by ${picker.listedBy} from the list, or given by its ID or by the external ID another system gave it`,
+				recordName: kind.recordName,
+				byExternalId: true,
+			}),
+			kind,
+			{ idIsUuid: true },
+		);
 }
 
 /**

@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField, ReferencedKind } from './bodyFields';
 import { withRequired } from './bodyFields';
+import { additionalFieldsCollection, updateFieldsCollection } from './descriptions';
 import { isMissingRecord, mayHaveBeenDone } from './errors';
 import type { SendParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
@@ -36,27 +37,9 @@ export interface RecordKind extends ReferencedKind {
 	fields: BodyField[];
 	/** The update page's body, where it differs from the create page's. */
 	updatableFields?: BodyField[];
-	/** The fields the create page requires. */
+	/** The fields the create page requires, in its order (the form shows them so). */
 	requiredOnCreate: string[];
 }
-
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-};
-
-const updateFields: INodeProperties = {
-	displayName: 'Update Fields',
-	name: 'updateFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	description:
-		'Only the fields added here are sent and changed; one that comes out empty is not sent, and the record keeps its value',
-};
 
 const clearFields: INodeProperties = {
 	displayName: 'Fields to Clear',
@@ -89,8 +72,13 @@ function asOptions(fields: BodyField[]): INodeProperties[] {
 function split(kind: RecordKind, leaveOut: string[] = []) {
 	const shown = kind.fields.filter((field) => !leaveOut.includes(field.property.name));
 	const isRequired = (field: BodyField) => kind.requiredOnCreate.includes(field.property.name);
+	const rank = (field: BodyField) => kind.requiredOnCreate.indexOf(field.property.name);
 	return {
-		required: shown.filter(isRequired).map((field) => withRequired(field, true)),
+		// In the order the create page lists them.
+		required: shown
+			.filter(isRequired)
+			.sort((left, right) => rank(left) - rank(right))
+			.map((field) => withRequired(field, true)),
 		optional: shown
 			.filter((field) => !isRequired(field))
 			.map((field) => withRequired(field, false)),
@@ -213,7 +201,7 @@ function shownFor(kind: RecordKind, operation: string, fields: INodeProperties[]
 export function createOperation(kind: RecordKind, description: string): Operation {
 	const { required, optional } = split(kind);
 	const collection: INodeProperties = {
-		...additionalFields,
+		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
 	return {
@@ -284,7 +272,7 @@ async function sendChanges(
 /** Update: the record, then Update Fields and Fields to Clear; outputs the updated record. */
 export function updateOperation(kind: RecordKind, description: string): Operation {
 	const collection: INodeProperties = {
-		...updateFields,
+		...updateFieldsCollection,
 		options: asOptions(updatable(kind)),
 	};
 	const toClear: INodeProperties = {
@@ -421,7 +409,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 	const externalId = externalIdField(kind.recordName);
 	const { required, optional } = split(kind, [externalId.name]);
 	const collection: INodeProperties = {
-		...additionalFields,
+		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
 	return {
