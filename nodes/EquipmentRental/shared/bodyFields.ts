@@ -15,8 +15,8 @@ export interface BodyField {
 	read(item: ItemParameters, field: Field, collection?: Field): unknown;
 	/** The kind of record an ID field refers to, which it can also find by external ID. */
 	refersTo?: ReferencedKind;
-	/** The fields of each entry of a list (entriesField). */
-	entries?: BodyField[];
+	/** The fields of each entry of a list (entriesField), and how the form names an entry. */
+	entries?: { fields: BodyField[]; label: (index: number) => string };
 }
 
 /** A kind of record a field can refer to by its external ID, found at `externalIdUrl`. */
@@ -247,8 +247,9 @@ export function referenceTo(
  * client's contact persons.
  */
 export function entriesField(described: NestedDescribed, entryFields: BodyField[]): BodyField {
+	const label = (index: number) => `${described.entryDisplayName} ${index + 1}`;
 	return {
-		entries: entryFields,
+		entries: { fields: entryFields, label },
 		property: nestedProperty(described, entryFields, true),
 		read(item, field, collection) {
 			const path = nestedPath(described, collection);
@@ -259,12 +260,7 @@ export function entriesField(described: NestedDescribed, entryFields: BodyField[
 				return undefined;
 			}
 			return entries.map((_entry, index) =>
-				readEntry(
-					item,
-					`${path}[${index}]`,
-					entryFields,
-					`${described.entryDisplayName} ${index + 1}`,
-				),
+				readEntry(item, `${path}[${index}]`, entryFields, label(index)),
 			);
 		},
 	};

@@ -142,23 +142,25 @@ async function withIds(
 	fields: BodyField[],
 	item: ItemParameters,
 	send: SendParts,
+	entryLabel?: string,
 ): Promise<IDataObject> {
 	const resolved: IDataObject = { ...body };
 	for (const field of fields) {
 		const value = body[field.property.name];
 		if (value === undefined) continue;
 		if (field.refersTo) {
-			resolved[field.property.name] = await idOf(
-				value as RecordReference,
-				field.refersTo,
-				field.property,
-				item,
-				send,
-			);
+			const { name, displayName } = field.property;
+			// A field of a list's entry is named by its entry, as its checks name it (bodyFields.ts).
+			const named = {
+				name,
+				displayName: entryLabel ? `${entryLabel}: ${displayName}` : displayName,
+			};
+			resolved[name] = await idOf(value as RecordReference, field.refersTo, named, item, send);
 		} else if (field.entries) {
+			const { fields: entryFields, label } = field.entries;
 			resolved[field.property.name] = await Promise.all(
 				(value as IDataObject[]).map(
-					async (entry) => await withIds(entry, field.entries!, item, send),
+					async (entry, index) => await withIds(entry, entryFields, item, send, label(index)),
 				),
 			);
 		}
