@@ -30,7 +30,7 @@ export interface RecordKind extends ReferencedKind {
 	/** The record's picker for Update and Delete (its value is the `{id}` after collectionUrl). */
 	recordPicker: INodeProperties;
 	/** The record that holds these (a contact person's client), picked for every operation. */
-	parent?: { picker: INodeProperties; placeholder: string; refersTo: ReferencedKind };
+	parent?: { field: BodyField; placeholder: string };
 	/** PATCH changes the fields sent; PUT replaces the record with what is sent. */
 	updateMethod: Extract<IHttpRequestMethods, 'PATCH' | 'PUT'>;
 	/** Every field of the create page's body, named as the API names them. */
@@ -39,6 +39,11 @@ export interface RecordKind extends ReferencedKind {
 	updatableFields?: BodyField[];
 	/** The fields the create page requires, in its order (the form shows them so). */
 	requiredOnCreate: string[];
+	/**
+	 * Other fields a record always has (the API gives them a value when a create leaves them out,
+	 * e.g. a generated number), which Fields to Clear does not offer.
+	 */
+	alwaysSet?: string[];
 }
 
 const clearFields: INodeProperties = {
@@ -147,7 +152,8 @@ async function withIds(
 	const resolved: IDataObject = { ...body };
 	for (const field of fields) {
 		const value = body[field.property.name];
-		if (value === undefined) continue;
+		// Not given, or cleared (null).
+		if (value === undefined || value === null) continue;
 		if (field.refersTo) {
 			const { name, displayName } = field.property;
 			// A field of a list's entry is named by its entry, as its checks name it (bodyFields.ts).
@@ -175,9 +181,9 @@ export async function collectionPath(
 	send: SendParts,
 ): Promise<Record<string, string>> {
 	if (!kind.parent) return {};
-	const { picker, placeholder, refersTo } = kind.parent;
-	const reference = item.reference(picker) as RecordReference;
-	return { [placeholder]: await idOf(reference, refersTo, picker, item, send) };
+	const { field, placeholder } = kind.parent;
+	const reference = field.read(item, field.property) as RecordReference;
+	return { [placeholder]: await idOf(reference, field.refersTo!, field.property, item, send) };
 }
 
 function fieldLabels<Extra extends Record<string, Field>>(
@@ -187,14 +193,14 @@ function fieldLabels<Extra extends Record<string, Field>>(
 	return {
 		...byName(kind.fields),
 		...byName(updatable(kind)),
-		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.picker } : {}),
+		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.field.property } : {}),
 		...extra,
 	};
 }
 
 function shownFor(kind: RecordKind, operation: string, fields: INodeProperties[]) {
 	return updateDisplayOptions({ show: { resource: [kind.resource], operation: [operation] } }, [
-		...(kind.parent ? [kind.parent.picker] : []),
+		...(kind.parent ? [kind.parent.field.property] : []),
 		...fields,
 	]);
 }
@@ -231,11 +237,11 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 	};
 }
 
-/** The fields an update may clear: those a record may lack (not required by the create page). */
+/** The fields an update may clear: those a record may lack (neither required nor always set). */
 function clearable(kind: RecordKind): BodyField[] {
+	const kept = [...kind.requiredOnCreate, ...(kind.alwaysSet ?? [])];
 	return updatable(kind).filter(
-		(field) =>
-			!kind.requiredOnCreate.includes(field.property.name) && field.property.type !== 'boolean',
+		(field) => !kept.includes(field.property.name) && field.property.type !== 'boolean',
 	);
 }
 

@@ -176,6 +176,8 @@ export const bookingRecord: RecordKind = {
 	recordPicker: bookingId,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['startDate', 'endDate', 'entityId', 'productId', 'contractId'],
+	// The API gives a new booking a status, a quantity and a billing status.
+	alwaysSet: ['status', 'quantity', 'billingStatus'],
 	fields: [...onBothPages, productId, contractId, attachedProducts],
 	// "All fields are optional. Only include the fields you want to update." The update page has no
 	// product, contract or attached products, and adds billing status and additional information.

@@ -163,6 +163,8 @@ export const clientRecord: RecordKind = {
 	recordPicker: clientPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['name'],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	fields: [...clientFields, contactPersons],
 	// Contact persons change through their own operations (the Contact Person resource).
 	updatableFields: clientFields,

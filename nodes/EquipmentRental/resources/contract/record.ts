@@ -38,6 +38,8 @@ export const contractRecord: RecordKind = {
 	recordPicker: contractPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['clientId', 'startDate', 'endDate', 'structureId'],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	fields: [
 		clientReference('The client the contract is with'),
 		dateTimeField({

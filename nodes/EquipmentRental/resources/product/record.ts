@@ -140,6 +140,8 @@ export const productRecord: RecordKind = {
 	recordPicker: productPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['title', 'type', 'unitType', 'priceList'],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	// The update page has no type; its price list replaces the product's tiers.
 	updatableFields: updatable,
 	fields: [...updatable, type],
