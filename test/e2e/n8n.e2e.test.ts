@@ -36,6 +36,7 @@ import {
 	UUID,
 	waitFor,
 } from './support';
+import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
@@ -119,6 +120,11 @@ function items(result: RunResult, node: string, output = 0): Json[] {
 			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
 		);
 	return out;
+}
+
+/** `record` without `keys`. */
+function without(record: Json, keys: string[]): Json {
+	return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
 /** A picker's value as the editor saves it after a pick from the list. */
@@ -579,6 +585,7 @@ function operationWorkflows(): Json[] {
 				},
 			},
 		]),
+		writesWorkflow(),
 		{ ...everyOperationAsSavedBy020(), id: 'exEveryOperation020' },
 		distanceTriggerWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
@@ -1379,6 +1386,218 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(result.sent.map((r) => [r.method, r.path, r.headers.accept])).toEqual([
 			['GET', `/analytics/v1/equipment-distance/${fx.distanceDate}`, 'application/json'],
 		]);
+	});
+
+	it("the writes: Create, Update, Delete and Create or Update of every kind of record, and the contact persons' reads, as the store shows them", async () => {
+		const result = await run(WRITES_WORKFLOW);
+		expectSuccess(result);
+		const one = (node: string) => {
+			const out = items(result, node);
+			expect([node, out.length]).toEqual([node, 1]);
+			return out[0];
+		};
+		const stamp = (record: Json) => Date.parse(record.updatedAt);
+		/** An update's answer: the record as created, but for the fields changed and cleared. */
+		const changedOnly = (created: Json, changes: Json, cleared: string[] = []) => ({
+			...without(created, ['updatedAt', ...cleared]),
+			...changes,
+			updatedAt: expect.any(String),
+		});
+		/** Both upserts of one external ID: created, then the same record updated. */
+		const upserted = (kind: string) => {
+			const [created, updated] = ['creates', 'updates'].map((run) =>
+				one(`Create or update ${kind} (${run})`),
+			);
+			expect([kind, created.upserted, updated.upserted]).toEqual([kind, 'created', 'updated']);
+			expect([kind, updated.id]).toEqual([kind, created.id]);
+			expect(stamp(updated)).toBeGreaterThan(stamp(created));
+			return { created, updated };
+		};
+		const clients = sandbox.store.clients as Json[];
+		const contracts = sandbox.store.contracts as Json[];
+		const products = [...(sandbox.store.products as Map<string, Json>).values()];
+		const equipment = sandbox.store.equipment as Json[];
+		const bookings = [...(sandbox.store.bookings as Map<string, Json>).values()];
+		const withExternalId = (records: Json[], externalId: string) =>
+			records.filter((record) => record.externalId === externalId);
+
+		// Clients
+		const client = one('Create client');
+		expect(client).toMatchObject({
+			id: expect.stringMatching(UUID),
+			name: 'E2E Writes GmbH',
+			externalId: EXT.client1,
+			city: 'Berlin',
+			phone: '+49 30 1234567',
+			creditLimit: 5000,
+			frameContract: true,
+			contactPersons: [{ name: 'Jana Weber', isMain: true, jobTitle: 'CEO' }],
+		});
+		const clientUpdated = one('Update client');
+		expect(clientUpdated).toEqual(
+			changedOnly(client, { city: 'Hamburg', creditLimit: 7500 }, ['phone']),
+		);
+		const client2 = upserted('client');
+		expect(client2.updated).toMatchObject({ city: 'Bonn', email: 'office@upsert.example' });
+		expect(withExternalId(clients, EXT.client2)).toEqual([
+			expect.objectContaining({ id: client2.created.id, city: 'Bonn' }),
+		]);
+
+		// Contact persons (of the second client)
+		const contact = one('Create contact person');
+		expect(contact).toMatchObject({
+			clientId: client2.created.id,
+			name: 'Max Mustermann',
+			isMain: false,
+			externalId: EXT.contact1,
+			email: 'max@upsert.example',
+			jobTitle: 'Foreman',
+		});
+		const contactUpdated = one('Update contact person');
+		expect(contactUpdated).toEqual(changedOnly(contact, { jobTitle: 'Site Manager' }, ['email']));
+		expect(one('Get contact person')).toEqual(contactUpdated);
+		expect(one('Get contact person by external ID')).toEqual(contactUpdated);
+		const contact2 = upserted('contact person');
+		expect(contact2.updated).toMatchObject({ name: 'Erika Musterfrau', phone: '+49 221 777' });
+		expect(items(result, 'Get many contact persons')).toEqual([
+			contactUpdated,
+			without(contact2.updated, ['upserted']),
+		]);
+		expect(one('Delete contact person')).toMatchObject({ deleted: true, id: contact.id });
+		expect(clients.find((record) => record.id === client2.created.id)!.contactPersons).toEqual([
+			expect.objectContaining({
+				id: contact2.created.id,
+				externalId: EXT.contact2,
+				phone: '+49 221 777',
+			}),
+		]);
+
+		// Contracts: the client given by its external ID is sent as its ID
+		const contract = one('Create contract');
+		expect(contract).toMatchObject({
+			clientId: client.id,
+			title: 'E2E site Berlin',
+			externalId: EXT.contract1,
+			city: 'Berlin',
+			structureId: STRUCTURE_ID,
+			startDate: '2026-07-01T00:00:00.000Z',
+			point: { lat: 52.5251, lng: 13.3694 },
+		});
+		expect(one('Update contract')).toEqual(
+			changedOnly(contract, { title: 'E2E site Berlin-Mitte' }, ['city']),
+		);
+		const contract2 = upserted('contract');
+		expect(contract2.updated).toMatchObject({
+			clientId: client2.created.id,
+			title: 'E2E upsert site, phase 2',
+		});
+		expect(withExternalId(contracts, EXT.contract2)).toEqual([
+			expect.objectContaining({ id: contract2.created.id, title: 'E2E upsert site, phase 2' }),
+		]);
+
+		// Products
+		const product = one('Create product');
+		expect(product).toMatchObject({
+			title: 'E2E excavator',
+			type: 'RESOURCE',
+			unitType: 'DAYS',
+			externalId: EXT.product1,
+			additionalInformation: 'made by e2e',
+			priceList: [
+				{ from: 1, price: 100 },
+				{ from: 3, price: 80 },
+			],
+		});
+		expect(one('Update product')).toEqual(
+			changedOnly(product, { title: 'E2E excavator 2 t' }, ['additionalInformation']),
+		);
+		const product2 = upserted('product');
+		expect(product2.updated.priceList).toEqual([{ id: expect.any(String), from: 1, price: 55 }]);
+		expect(withExternalId(products, EXT.product2)).toEqual([
+			expect.objectContaining({
+				id: product2.created.id,
+				priceItems: [expect.objectContaining({ price: 55 })],
+			}),
+		]);
+
+		// Equipment: the update (a PUT) keeps every field it was not told to change
+		const unit = one('Create equipment');
+		expect(unit).toMatchObject({
+			title: 'E2E excavator #1',
+			externalId: EXT.equipment1,
+			invNumber: 'INV-E2E-1',
+			productId: product.id,
+			year: 2024,
+			specifications: { bucket: '0.1 m3' },
+		});
+		const unitUpdated = one('Update equipment');
+		expect(unitUpdated).toEqual(
+			changedOnly(unit, { subtitle: 'with quick coupler', invNumber: null }, ['invNumber']),
+		);
+		expect(one('Get equipment by external ID')).toEqual(unitUpdated);
+		const unit2 = upserted('equipment');
+		expect(unit2.updated).toMatchObject({
+			title: 'E2E roller #1',
+			productId: product2.created.id,
+			year: 2023,
+		});
+		expect(withExternalId(equipment, EXT.equipment2)).toEqual([
+			expect.objectContaining({ id: unit2.created.id, year: 2023 }),
+		]);
+
+		// Bookings: the contract and product given by external ID are sent as their IDs
+		const reservation = one('Create booking');
+		expect(reservation).toMatchObject({
+			contractId: contract.id,
+			productId: product.id,
+			entityId: unit.id,
+			quantity: 2,
+			pickUpAddress: 'Depot Nord',
+			externalId: EXT.booking1,
+		});
+		const reservationUpdated = one('Update booking');
+		expect(reservationUpdated).toMatchObject({
+			quantity: 3,
+			additionalInformation: 'extended by e2e',
+		});
+		expect(reservationUpdated).not.toHaveProperty('pickUpAddress');
+		expect(without(reservationUpdated, ['updatedAt', 'quantity', 'additionalInformation'])).toEqual(
+			without(reservation, ['updatedAt', 'quantity', 'pickUpAddress']),
+		);
+		const booking2 = upserted('booking');
+		expect(booking2.updated).toMatchObject({ contractId: contract2.created.id, quantity: 4 });
+		expect(withExternalId(bookings, EXT.booking2)).toEqual([
+			expect.objectContaining({ id: booking2.created.id, quantity: 4 }),
+		]);
+
+		// Deletes: gone from the store, the upserted records stay
+		for (const [node, record] of [
+			['Delete booking', reservation],
+			['Delete equipment', unit],
+			['Delete product', product],
+			['Delete contract', contract],
+			['Delete client', client],
+		] as const)
+			expect([node, one(node)]).toEqual([
+				node,
+				expect.objectContaining({ deleted: true, id: record.id }),
+			]);
+		const remaining = [...clients, ...contracts, ...products, ...equipment, ...bookings];
+		for (const record of [reservation, unit, product, contract, client])
+			expect(
+				remaining.filter(
+					(stored) => stored.id === record.id || stored.externalId === record.externalId,
+				),
+			).toEqual([]);
+
+		// Only the lookups of the external IDs not yet taken failed (404), one per upsert that created
+		const refused = result.sent.filter((r) => (r.status ?? 0) >= 400);
+		expect(refused.map((r) => [r.method, r.status, r.path.split('/').at(-1)])).toEqual(
+			[EXT.client2, EXT.contact2, EXT.contract2, EXT.product2, EXT.equipment2, EXT.booking2].map(
+				(externalId) => ['GET', 404, externalId],
+			),
+		);
+		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(12);
 	});
 
 	it('a wrong access token fails with the authorization message', async () => {
