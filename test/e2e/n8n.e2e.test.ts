@@ -17,6 +17,17 @@ import * as path from 'node:path';
 import { DateTime } from 'luxon';
 
 import { CHAT_MESSAGES, fillIn } from './chat-messages';
+import {
+	ERP_EXPORT_FILE,
+	ERP_NODES,
+	ERP_SYNC_WORKFLOW,
+	type ErpKind,
+	erpExternalIds,
+	erpRecords,
+	erpRows,
+	type ErpStore,
+	storeCounts,
+} from './erp-sync';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
 import { type N8nServer, startN8nServer } from './n8n-server';
 import {
@@ -120,6 +131,76 @@ function items(result: RunResult, node: string, output = 0): Json[] {
 			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
 		);
 	return out;
+}
+
+/**
+ * The export's clients, contact persons and contracts in the sandbox's store, one record per
+ * external ID, each with the values of its row and tied to the client of its row.
+ */
+function expectExportInStore(): Record<ErpKind, Json[]> {
+	const records = erpRecords(sandbox.store as unknown as ErpStore);
+	const ids = erpExternalIds();
+	for (const kind of Object.keys(ids) as ErpKind[])
+		expect([kind, records[kind].map((record) => record.externalId).sort()]).toEqual([
+			kind,
+			[...ids[kind]].sort(),
+		]);
+	const byExternalId = (kind: ErpKind, externalId: string) =>
+		records[kind].find((record) => record.externalId === externalId);
+	for (const row of erpRows()) {
+		const client = byExternalId('clients', row.client_id)!;
+		expect(client).toMatchObject({
+			name: row.client_name,
+			city: row.client_city,
+			email: row.client_email,
+		});
+		expect(byExternalId('contactPersons', row.contact_id)).toMatchObject({
+			clientId: client.id,
+			name: row.contact_name,
+			isMain: row.contact_is_main === 'true',
+			email: row.contact_email,
+			phone: row.contact_phone,
+		});
+		expect(byExternalId('contracts', row.contract_id)).toMatchObject({
+			clientId: client.id,
+			title: row.contract_title,
+			startDate: `${row.contract_start}T00:00:00.000Z`,
+			endDate: `${row.contract_end}T00:00:00.000Z`,
+			structureId: row.branch_id,
+			contactName: row.contact_name,
+		});
+	}
+	return records;
+}
+
+/** What each write node of the ERP sync output: per kind, [external ID, upserted, id] per item. */
+function erpOutput(result: RunResult): Record<ErpKind, Array<[string, string, string]>> {
+	const out = {} as Record<ErpKind, Array<[string, string, string]>>;
+	for (const [kind, node] of Object.entries(ERP_NODES) as Array<[ErpKind, string]>)
+		out[kind] = items(result, node).map((item) => [item.externalId, item.upserted, item.id]);
+	return out;
+}
+
+/** Runs a workflow while the sandbox loses the answers of some `method` requests it carries out. */
+async function runWithLostAnswers(
+	id: string,
+	method: 'POST' | 'PATCH',
+	rate: number,
+	seed: number,
+): Promise<RunResult & { sent: SandboxRequest[] }> {
+	sandbox.setOptions({ faults: { rate, kinds: ['lost-answer'], methods: [method], seed } });
+	try {
+		return await run(id);
+	} finally {
+		sandbox.setOptions({ faults: null });
+	}
+}
+
+/** The requests of a run whose answers the sandbox lost. */
+function lostAnswers(result: { sent: SandboxRequest[] }): SandboxRequest[] {
+	return result.sent.filter(
+		(r) => (r as SandboxRequest & { fault?: string }).fault === 'lost-answer',
+	);
 }
 
 /** `record` without `keys`. */
@@ -665,6 +746,7 @@ describe(onN8n('the package in a real n8n'), () => {
 			'chat-quote-creation.json',
 			'daily-distance-report.json',
 			'daily-report-to-spreadsheet.json',
+			'erp-sync.json',
 			'every-operation.json',
 			'model-change-alert.json',
 			'scheduled-model-sync.json',
@@ -725,6 +807,141 @@ describe(onN8n('example workflows'), () => {
 		expect(new Set(result.sent.map((r) => r.method))).toEqual(
 			new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
 		);
+	});
+
+	it("erp-sync: the first run creates the export's clients, contact persons and contracts, each tied to its client by external ID; the second creates nothing", async () => {
+		const example = n8n.examples.find((wf) => wf.file === 'erp-sync.json')!;
+		const sample = example.nodes.find((node: Json) => node.name === 'ERP export (sample)');
+		// The sample node holds the rows the README points to.
+		expect(sample.parameters.assignments.assignments[0].value).toBe(
+			fs.readFileSync(ERP_EXPORT_FILE, 'utf8'),
+		);
+		const ids = erpExternalIds();
+		expect(erpRows().length).toBeGreaterThan(ids.clients.length);
+		expect(erpRecords(sandbox.store as unknown as ErpStore)).toEqual({
+			clients: [],
+			contactPersons: [],
+			contracts: [],
+		});
+		const before = storeCounts(sandbox.store as unknown as ErpStore);
+
+		const first = await run(ERP_SYNC_WORKFLOW);
+		expectSuccess(first);
+		const created = erpOutput(first);
+		for (const kind of Object.keys(ids) as ErpKind[])
+			expect([kind, created[kind].map(([externalId, upserted]) => [externalId, upserted])]).toEqual(
+				[kind, ids[kind].map((externalId) => [externalId, 'created'])],
+			);
+		const records = expectExportInStore();
+		const afterFirst = storeCounts(sandbox.store as unknown as ErpStore);
+		expect(afterFirst).toEqual({
+			clients: before.clients + ids.clients.length,
+			contactPersons: before.contactPersons + ids.contactPersons.length,
+			contracts: before.contracts + ids.contracts.length,
+		});
+
+		const second = await run(ERP_SYNC_WORKFLOW);
+		expectSuccess(second);
+		const updated = erpOutput(second);
+		for (const kind of Object.keys(ids) as ErpKind[])
+			expect([kind, updated[kind]]).toEqual([
+				kind,
+				created[kind].map(([externalId, , id]) => [externalId, 'updated', id]),
+			]);
+		expect(second.sent.filter((r) => r.method === 'POST')).toEqual([]);
+		expect(storeCounts(sandbox.store as unknown as ErpStore)).toEqual(afterFirst);
+		expect(expectExportInStore()).toEqual(records);
+	});
+
+	it('erp-sync when the answers to creates are lost: each record is created once, and its item says created', async () => {
+		// From what the test above left: the last client (its contact person goes with it) and its
+		// contract, one more contact person and one more contract are removed, so that the run both
+		// creates and updates each kind of record.
+		const store = sandbox.store as unknown as ErpStore;
+		const ids = erpExternalIds();
+		const lastClient = ids.clients.at(-1)!;
+		const ofLastClient = (column: string) =>
+			erpRows()
+				.filter((row) => row.client_id === lastClient)
+				.map((row) => row[column]);
+		const removed: Record<ErpKind, string[]> = {
+			clients: [lastClient],
+			contactPersons: [...new Set([ids.contactPersons[1], ...ofLastClient('contact_id')])],
+			contracts: [...new Set([ids.contracts[1], ...ofLastClient('contract_id')])],
+		};
+		const before = erpRecords(store);
+		expect(before.clients.map((client) => client.externalId)).toEqual(ids.clients);
+		const full = storeCounts(store);
+		const drop = (records: Json[], externalIds: string[]) => {
+			for (const record of records.filter((r) => externalIds.includes(r.externalId)))
+				records.splice(records.indexOf(record), 1);
+		};
+		drop(store.clients, removed.clients);
+		for (const client of store.clients) drop(client.contactPersons ?? [], removed.contactPersons);
+		drop(store.contracts, removed.contracts);
+		expect(storeCounts(store)).toEqual({
+			clients: full.clients - removed.clients.length,
+			contactPersons: full.contactPersons - removed.contactPersons.length,
+			contracts: full.contracts - removed.contracts.length,
+		});
+
+		// Creates are carried out and their answers lost (seeded: 4 of the 5).
+		const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'POST', 0.5, 3);
+		expectSuccess(result);
+		expect(lostAnswers(result).length).toBeGreaterThan(0);
+		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(
+			Object.values(removed).flat().length,
+		);
+
+		const after = expectExportInStore();
+		expect(storeCounts(store)).toEqual(full);
+		const output = erpOutput(result);
+		for (const kind of Object.keys(ids) as ErpKind[]) {
+			const record = (records: Json[], externalId: string) =>
+				records.find((candidate) => candidate.externalId === externalId)!;
+			expect([kind, output[kind]]).toEqual([
+				kind,
+				ids[kind].map((externalId) => [
+					externalId,
+					removed[kind].includes(externalId) ? 'created' : 'updated',
+					record(after[kind], externalId).id,
+				]),
+			]);
+			for (const externalId of removed[kind])
+				expect(record(after[kind], externalId).id).not.toBe(record(before[kind], externalId).id);
+		}
+	});
+
+	it('erp-sync when the answers to updates are lost: Retry On Fail (as shipped) runs the node again, and nothing is created', async () => {
+		const store = sandbox.store as unknown as ErpStore;
+		const before = expectExportInStore();
+		const counts = storeCounts(store);
+
+		// Updates are carried out and their answers lost (seeded: 3, in the clients' and the contact
+		// persons' nodes); such an item fails, and n8n runs its node again, every item of it.
+		const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'PATCH', 0.1, 3);
+		expectSuccess(result);
+		expect(lostAnswers(result).length).toBeGreaterThan(0);
+		const patched = result.sent.filter((r) => r.method === 'PATCH').map((r) => r.path);
+		expect(patched.length).toBeGreaterThan(new Set(patched).size);
+		expect(result.sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+		expect(storeCounts(store)).toEqual(counts);
+		const after = expectExportInStore();
+		const output = erpOutput(result);
+		for (const kind of Object.keys(output) as ErpKind[])
+			expect([kind, output[kind]]).toEqual([
+				kind,
+				erpExternalIds()[kind].map((externalId) => [
+					externalId,
+					'updated',
+					before[kind].find((stored) => stored.externalId === externalId)!.id,
+				]),
+			]);
+		for (const kind of Object.keys(output) as ErpKind[])
+			expect(after[kind].map((record) => record.id)).toEqual(
+				before[kind].map((record) => record.id),
+			);
 	});
 
 	it('scheduled-model-sync: writes every model updated since the start of yesterday to a CSV file', async () => {
