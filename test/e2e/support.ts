@@ -228,6 +228,28 @@ export function sheetWorkflow(id: string, name: string, rows: Json[], node: Node
 	};
 }
 
+/**
+ * A workflow as the editor saves it: a Manual Trigger followed by each Equipment Rental node given,
+ * one after the other, each run once (Settings > Execute Once), so that a later node can use what
+ * an earlier one wrote (`$('Create client').first().json.id`) whatever the number of items between.
+ */
+export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): Json {
+	const parallel = operationWorkflow(id, name, nodes);
+	const [trigger, ...rentalNodes] = parallel.nodes as Json[];
+	const chain: Json[] = rentalNodes.map((node, index) => ({
+		...node,
+		position: [300 + index * 250, 0],
+		executeOnce: true,
+	}));
+	const connections = Object.fromEntries(
+		[trigger, ...chain.slice(0, -1)].map((node, index) => [
+			node.name,
+			{ main: [[{ node: chain[index].name, type: 'main', index: 0 }]] },
+		]),
+	);
+	return { ...parallel, nodes: [trigger, ...chain], connections };
+}
+
 /** Marks the requests the tests send themselves, to tell them from those n8n sent. */
 export const EXPECTATION_HEADER = 'x-e2e-expectation';
 
