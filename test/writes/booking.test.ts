@@ -174,10 +174,8 @@ describe('Booking', () => {
 			},
 		);
 
-		// Skipped for a defect of the node (reported with issue 26's tests): writeOperations.ts's withIds
-		// resolves an entry's reference with the entry field's own property, so the error names
-		// 'Product', the booking's own Product field, rather than 'Attached Product 1: Product'.
-		it.skip('fails an attached product external ID the API does not know by the entry, writing nothing', async () => {
+		// Named by its entry, as the entry's other checks name it, not as the booking's own Product.
+		it('fails an attached product external ID the API does not know by the entry, writing nothing', async () => {
 			const { error } = await suite.run(
 				create({
 					additionalFields: {
