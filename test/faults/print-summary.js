@@ -31,9 +31,17 @@ module.exports = async function printSummary() {
 		);
 	}
 	if (results.writes) {
-		const { sent, succeeded, failedLoudly, falseSuccesses, retriedWrites } = results.writes;
+		const {
+			sent,
+			succeeded,
+			failedLoudly,
+			falseSuccesses,
+			retriedWrites,
+			lostAnswers,
+			doneUnanswered,
+		} = results.writes;
 		lines.push(
-			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly, ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice`,
+			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly (${doneUnanswered} of them done by the server, the answer lost), ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice; ${lostAnswers} answers lost`,
 		);
 	}
 	if (results.trigger) {
@@ -48,6 +56,7 @@ module.exports = async function printSummary() {
 		results.lists?.partial === 0 &&
 		results.lists?.duplicates === 0 &&
 		results.writes?.falseSuccesses === 0 &&
+		results.writes?.retriedWrites === 0 &&
 		results.trigger?.partial === 0 &&
 		results.trigger?.duplicates === 0 &&
 		results.trigger?.lost === 0;

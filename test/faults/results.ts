@@ -84,6 +84,10 @@ export interface FaultSuiteResults {
 		failedLoudly: number;
 		falseSuccesses: number;
 		retriedWrites: number;
+		/** Writes the sandbox carried out and then closed the connection without answering. */
+		lostAnswers: number;
+		/** Failed items whose write the sandbox had done: their answer never reached the node. */
+		doneUnanswered: number;
 	};
 	trigger?: TriggerTally;
 }
