@@ -6,13 +6,18 @@
  * Writes under injected faults, lost answers among them (the sandbox carries the request out, then
  * closes the connection unanswered): an item may only report success when the sandbox completed its
  * request, the store must agree with what the node reported, and the node never sends a write
- * twice.
+ * twice. Then Create or Update by External ID run again and again under those faults, as n8n's
+ * Retry On Fail or a re-run execution would, and once more without them: every external ID must end
+ * with exactly one record.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { FaultKind } from '../../sandbox/faults';
+import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import type { Sandbox, SandboxRequest } from '../harness/sandbox';
 import { sandboxClient, TOKEN, useSandbox } from '../harness/sandbox';
+import type { FindRetryTally, UpsertTally } from './results';
 import { recordResults } from './results';
 
 const ALL_FAULTS: FaultKind[] = [
@@ -654,5 +659,374 @@ describe('Writes under injected faults', () => {
 		expect(totals.succeeded).toBeGreaterThan(totals.sent / 4);
 		expect(totals.lostAnswers).toBeGreaterThan(0);
 		expect(totals.doneUnanswered).toBeGreaterThan(0);
+	});
+});
+
+/** External IDs per kind; the first ROWS_TWICE of them are in each batch twice (a row repeated). */
+const UPSERT_EXTERNAL_IDS = 40;
+const ROWS_TWICE = 8;
+/**
+ * Runs of the failed items again under faults, as n8n's Retry On Fail (3 tries by default) or a
+ * re-run of the execution would, before a last run of the whole batch without faults.
+ */
+const RERUNS = 2;
+const UPSERT_FAULT_RATE = 0.5;
+/** The write faults, with lost answers three times as likely as each other kind. */
+const UPSERT_FAULTS: FaultKind[] = [...WRITE_FAULTS, 'lost-answer', 'lost-answer'];
+/** The faults the node's own retries of a GET get past (a lost answer loses only a read). */
+const PASSING_FAULTS: FaultKind[] = ['500', '503', '429', 'malformed', 'drop', 'lost-answer'];
+/** The node's tries of a GET: the first and four retries (shared/retry.ts). */
+const GET_TRIES = 5;
+
+/**
+ * The kinds Create or Update runs for: at the top (PATCH), under a parent found by its external ID
+ * (one more lookup under the faults), and by PUT. Contracts, bookings and products take the same
+ * factory's path as clients; the suite's time is what limits the choice (README, Develop).
+ */
+const upsertKinds = recordKinds.filter((kind) =>
+	['client', 'contactPerson', 'equipment'].includes(kind.resource),
+);
+
+interface Row {
+	externalId: string;
+	row: number;
+}
+
+describe('Create or Update by External ID under faults, run again until every item is done', () => {
+	const suite = useSandbox();
+	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
+	const upserts: UpsertTally = {
+		kinds: 0,
+		externalIds: 0,
+		runs: 0,
+		items: 0,
+		created: 0,
+		updated: 0,
+		failed: 0,
+		missing: 0,
+		duplicates: 0,
+		lostAnswers: 0,
+		lostCreates: 0,
+		foundAfterLostCreate: 0,
+		taken: 0,
+		updatedAfterTaken: 0,
+		sentTwice: 0,
+		falseSuccesses: 0,
+	};
+	const findRetries: FindRetryTally = {
+		items: 0,
+		created: 0,
+		updated: 0,
+		failed: 0,
+		retriedFinds: 0,
+		duplicates: 0,
+	};
+	afterAll(() => recordResults('upserts', { upserts, findRetries }));
+	afterEach(() => suite.sandbox.setOptions({ faults: null }));
+
+	const store = () => suite.sandbox.store as unknown as Store;
+	const recordsWith = (kind: RecordKind, externalId: unknown) =>
+		kind.records(store()).filter((record) => record.externalId === externalId);
+
+	/**
+	 * Runs Create or Update of `kind` on `rows` under `faults` (none if not given). Each item sends a
+	 * marker of its own in the kind's `changed` field, by which its writes are known. Returns the
+	 * inputs, what the node output, the failed rows and the requests the sandbox received.
+	 */
+	async function upsert(kind: RecordKind, rows: Row[], pass: number, faults?: FaultOptions) {
+		const inputs = rows.map(({ externalId, row }) => ({
+			externalId,
+			marker: `${kind.resource}-pass-${pass}-row-${row}`,
+			...kind.shared(store().fixtures),
+		}));
+		suite.sandbox.resetStats();
+		if (faults) suite.sandbox.setOptions({ faults });
+		const { items, errorItems } = await suite.run(
+			{
+				resource: kind.resource,
+				operation: 'upsert',
+				externalId: '={{ $json.externalId }}',
+				...kind.upsert,
+				additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+				...(faults?.kinds?.includes('hang')
+					? { requestOptions: { timeout: REQUEST_TIMEOUT_MS } }
+					: {}),
+			},
+			{ items: inputs, onError: 'continueErrorOutput' },
+		);
+		await untilQuiet(suite.sandbox);
+		suite.sandbox.setOptions({ faults: null });
+		const rowOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+		return {
+			inputs,
+			reported: items.map((item) => ({ input: inputs[rowOf(item)], json: item.json })),
+			failed: errorItems.map((item) => rows[rowOf(item)]),
+			logged: [...suite.sandbox.requests] as LoggedRequest[],
+		};
+	}
+
+	/** The item's writes: its create and update, known by its marker. */
+	const writesOf = (logged: LoggedRequest[], kind: RecordKind, input: IDataObject) =>
+		logged.filter(
+			(request) => isWrite(request) && bodyField(request, kind.changed) === input.marker,
+		);
+
+	it.each(upsertKinds.map((kind, index) => [kind.name, kind, index] as const))(
+		'%s: a first run under faults with lost answers, two re-runs of the failed items, a clean run: one record per external ID',
+		async (_name, kind, index) => {
+			const externalIds = Array.from({ length: UPSERT_EXTERNAL_IDS }, (_, id) => `ERP-U-${id}`);
+			const rows: Row[] = [...externalIds, ...externalIds.slice(0, ROWS_TWICE)].map(
+				(externalId, row) => ({ externalId, row }),
+			);
+			const problems: string[] = [];
+			const createdReports = new Map<string, number>();
+			let toRun = rows;
+			for (let pass = 0; pass <= RERUNS + 1; pass++) {
+				const clean = pass === RERUNS + 1;
+				const batch = clean ? rows : toRun;
+				if (batch.length === 0) continue;
+				const where = `run ${pass}${clean ? ' (no faults)' : ''}`;
+				const before = new Set(externalIds.filter((id) => recordsWith(kind, id).length > 0));
+				const { inputs, reported, failed, logged } = await upsert(
+					kind,
+					batch,
+					pass,
+					clean
+						? undefined
+						: {
+								rate: UPSERT_FAULT_RATE,
+								kinds: UPSERT_FAULTS,
+								seed: 100 + 10 * index + pass,
+								slowMs: 100,
+								retryAfterSeconds: 0,
+							},
+				);
+				const markersOf = (externalId: unknown) =>
+					inputs.filter((input) => input.externalId === externalId).map((input) => input.marker);
+
+				// What the node reported is what the store holds: one record of that external ID, the one
+				// output, with a marker of this run; created only when there was none before the run.
+				const falseSuccesses = reported.filter(({ input, json }) => {
+					const records = recordsWith(kind, input.externalId);
+					return (
+						records.length !== 1 ||
+						records[0].id !== json.id ||
+						!markersOf(input.externalId).includes(records[0][kind.changed] as string) ||
+						!['created', 'updated'].includes(json.upserted as string) ||
+						(json.upserted === 'created' && before.has(input.externalId))
+					);
+				});
+				for (const { input, json } of reported)
+					if (json.upserted === 'created')
+						createdReports.set(input.externalId, (createdReports.get(input.externalId) ?? 0) + 1);
+				// The node sends each item's create and its update at most once.
+				const sentTwice = inputs.filter((input) =>
+					['POST', 'PATCH', 'PUT'].some(
+						(method) =>
+							writesOf(logged, kind, input).filter((request) => request.method === method).length >
+							1,
+					),
+				);
+				const lostCreates = logged.filter(
+					(request) => request.fault === 'lost-answer' && request.method === 'POST',
+				);
+				const foundAfterLostCreate = reported.filter(
+					({ input, json }) =>
+						json.upserted === 'created' &&
+						lostCreates.some((request) => bodyField(request, kind.changed) === input.marker),
+				);
+				const duplicates = externalIds.filter((id) => recordsWith(kind, id).length > 1);
+				const count = (upserted: string) =>
+					reported.filter(({ json }) => json.upserted === upserted).length;
+				Object.assign(upserts, {
+					runs: upserts.runs + 1,
+					items: upserts.items + inputs.length,
+					created: upserts.created + count('created'),
+					updated: upserts.updated + count('updated'),
+					failed: upserts.failed + failed.length,
+					duplicates: upserts.duplicates + duplicates.length,
+					lostAnswers:
+						upserts.lostAnswers +
+						logged.filter((request) => request.fault === 'lost-answer').length,
+					lostCreates: upserts.lostCreates + lostCreates.length,
+					foundAfterLostCreate: upserts.foundAfterLostCreate + foundAfterLostCreate.length,
+					sentTwice: upserts.sentTwice + sentTwice.length,
+					falseSuccesses: upserts.falseSuccesses + falseSuccesses.length,
+				});
+
+				if (reported.length + failed.length !== inputs.length)
+					problems.push(
+						`${where}: ${inputs.length} items in, ${reported.length + failed.length} out`,
+					);
+				problems.push(
+					...falseSuccesses.map(
+						({ input, json }) =>
+							`${where}: ${input.marker} reported ${String(json.upserted)} ${String(json.id)}, not what the store holds`,
+					),
+					...sentTwice.map((input) => `${where}: ${input.marker} sent a write twice`),
+					...duplicates.map((id) => `${where}: ${id} has ${recordsWith(kind, id).length} records`),
+				);
+				if (clean) problems.push(...failed.map((row) => `${where}: row ${row.row} failed`));
+				toRun = failed;
+			}
+
+			const missing = externalIds.filter((id) => recordsWith(kind, id).length === 0);
+			Object.assign(upserts, {
+				kinds: upserts.kinds + 1,
+				externalIds: upserts.externalIds + externalIds.length,
+				missing: upserts.missing + missing.length,
+			});
+			problems.push(
+				...missing.map((id) => `${id} has no record`),
+				// Reported as created once at most: by the item whose create made the record.
+				...[...createdReports]
+					.filter(([, reports]) => reports > 1)
+					.map(([id, reports]) => `${id} reported created ${reports} times`),
+			);
+			expect(problems).toEqual([]);
+		},
+	);
+
+	it('the runs above lost answers of creates, and found the records they had made', () => {
+		expect(upserts.failed).toBeGreaterThan(0);
+		expect(upserts.lostCreates).toBeGreaterThan(0);
+		expect(upserts.foundAfterLostCreate).toBeGreaterThan(0);
+	});
+
+	/**
+	 * Runs `run` while another writer creates a client with the external ID of each create the node
+	 * sends for `externalIds`, just before the sandbox handles it; returns the other writer's clients.
+	 */
+	async function withAnotherWriter(externalIds: string[], run: () => Promise<void>) {
+		const theirs = new Map<string, IDataObject>();
+		const stop = suite.sandbox.onRequest((request) => {
+			const externalId = bodyField(request, 'externalId');
+			if (request.method !== 'POST' || externalId === undefined) return;
+			if (!externalIds.includes(externalId) || theirs.has(externalId)) return;
+			const stamp = suite.sandbox.now().toISOString();
+			const client = {
+				id: randomUUID(),
+				name: `Written by another system: ${externalId}`,
+				externalId,
+				organization: (suite.sandbox.store as IDataObject).organizationId,
+				createdAt: stamp,
+				updatedAt: stamp,
+				contactPersons: [],
+			};
+			store().clients.push(client);
+			theirs.set(externalId, client);
+		});
+		try {
+			await run();
+		} finally {
+			stop();
+		}
+		return theirs;
+	}
+
+	it('Client: another writer creates the record between the lookup and the create, faults on the reads and updates: each 409 is looked into and that record updated', async () => {
+		const [kind] = recordKinds;
+		const externalIds = Array.from({ length: 20 }, (_, id) => `ERP-TAKEN-${id}`);
+		const rows = externalIds.map((externalId, row) => ({ externalId, row }));
+		let outcome!: Awaited<ReturnType<typeof upsert>>;
+		const theirs = await withAnotherWriter(externalIds, async () => {
+			outcome = await upsert(kind, rows, 0, {
+				rate: 0.3,
+				kinds: WRITE_FAULTS,
+				methods: ['GET', 'PATCH'],
+				seed: 11,
+				slowMs: 100,
+				retryAfterSeconds: 0,
+			});
+		});
+		const { inputs, reported, failed, logged } = outcome;
+		const taken = logged.filter((request) => request.method === 'POST' && request.status === 409);
+		const updatedAfterTaken = reported.filter(
+			({ input, json }) =>
+				json.upserted === 'updated' &&
+				taken.some((request) => bodyField(request, kind.changed) === input.marker),
+		);
+		Object.assign(upserts, {
+			taken: upserts.taken + taken.length,
+			updatedAfterTaken: upserts.updatedAfterTaken + updatedAfterTaken.length,
+		});
+
+		expect(reported.length + failed.length).toBe(inputs.length);
+		// Every create the node sent met the other writer's record.
+		expect(taken).toEqual(logged.filter((request) => request.method === 'POST'));
+		// No second record: the other writer's, with the values of the item reported on it.
+		expect(externalIds.filter((id) => recordsWith(kind, id).length > 1)).toEqual([]);
+		expect(
+			reported.filter(
+				({ input, json }) =>
+					json.upserted !== 'updated' ||
+					theirs.get(input.externalId)?.id !== json.id ||
+					theirs.get(input.externalId)?.[kind.changed] !== input.marker ||
+					writesOf(logged, kind, input).filter((request) => request.method === 'PATCH').length !==
+						1,
+			),
+		).toEqual([]);
+		expect(updatedAfterTaken.length).toBeGreaterThan(0);
+		expect(failed.length).toBeGreaterThan(0);
+	});
+
+	it("Client: faults on the GETs only, which the node's own retries get past: each item found once, updated or created, never twice", async () => {
+		const [kind] = recordKinds;
+		const externalIds = Array.from(
+			{ length: UPSERT_EXTERNAL_IDS },
+			(_, id) => `ERP-FOUND-WITH-RETRIES-${id}`,
+		);
+		// Half of them are there before.
+		const existing = new Set(externalIds.filter((_, id) => id % 2 === 0));
+		for (const externalId of existing) {
+			const answer = await api('POST', CLIENTS, { body: { name: externalId, externalId } });
+			expect(answer.status).toBe(201);
+		}
+		const rows = externalIds.map((externalId, row) => ({ externalId, row }));
+		const { inputs, reported, failed, logged } = await upsert(kind, rows, 0, {
+			rate: UPSERT_FAULT_RATE,
+			kinds: PASSING_FAULTS,
+			methods: ['GET'],
+			seed: 7,
+			retryAfterSeconds: 0,
+		});
+
+		const findsOf = (externalId: string) =>
+			logged.filter(
+				(request) =>
+					request.method === 'GET' &&
+					request.path.endsWith(`/external-id/${encodeURIComponent(externalId)}`),
+			);
+		const duplicates = externalIds.filter((id) => recordsWith(kind, id).length > 1);
+		Object.assign(findRetries, {
+			items: inputs.length,
+			created: reported.filter(({ json }) => json.upserted === 'created').length,
+			updated: reported.filter(({ json }) => json.upserted === 'updated').length,
+			failed: failed.length,
+			retriedFinds: externalIds.filter((id) => findsOf(id).length > 1).length,
+			duplicates: duplicates.length,
+		});
+
+		expect(reported.length + failed.length).toBe(inputs.length);
+		expect(duplicates).toEqual([]);
+		// Updated when it was there, created when not, with one write, and the store agrees.
+		expect(
+			reported.filter(
+				({ input, json }) =>
+					json.upserted !== (existing.has(input.externalId) ? 'updated' : 'created') ||
+					writesOf(logged, kind, input).length !== 1 ||
+					recordsWith(kind, input.externalId)[0]?.[kind.changed] !== input.marker,
+			),
+		).toEqual([]);
+		// An item fails only once the node's tries of the find are spent, and writes nothing.
+		expect(
+			failed.filter(
+				(row) =>
+					findsOf(row.externalId).length !== GET_TRIES ||
+					!findsOf(row.externalId).every((request) => request.fault !== undefined) ||
+					writesOf(logged, kind, inputs[row.row]).length > 0,
+			),
+		).toEqual([]);
+		expect(findRetries.retriedFinds).toBeGreaterThan(0);
 	});
 });
