@@ -970,6 +970,38 @@ describe('Create or Update by External ID under faults, run again until every it
 		expect(failed.length).toBeGreaterThan(0);
 	});
 
+	// After a create that may have been done (5xx, dropped connection, lost answer), Create or
+	// Update looks again. The record it finds may be another writer's (another n8n worker in queue
+	// mode, another system): the item must not report success unless its values are on it.
+	it('Client: another writer first, then a create answered 503 or never answered: the item fails or its values are on the record it reports', async () => {
+		const [kind] = recordKinds;
+		const externalIds = Array.from({ length: 6 }, (_, id) => `ERP-TAKEN-UNANSWERED-${id}`);
+		const rows = externalIds.map((externalId, row) => ({ externalId, row }));
+		let outcome!: Awaited<ReturnType<typeof upsert>>;
+		const theirs = await withAnotherWriter(externalIds, async () => {
+			outcome = await upsert(kind, rows, 0, {
+				rate: 1,
+				kinds: ['503', 'lost-answer'],
+				methods: ['POST'],
+				seed: 5,
+			});
+		});
+		const { inputs, reported, failed } = outcome;
+
+		expect(reported.length + failed.length).toBe(inputs.length);
+		expect(externalIds.filter((id) => recordsWith(kind, id).length !== 1)).toEqual([]);
+		expect(
+			reported
+				.filter(({ input }) => theirs.get(input.externalId)?.[kind.changed] !== input.marker)
+				.map(({ input, json }) => ({
+					externalId: input.externalId,
+					upserted: json.upserted,
+					name: json.name,
+					[kind.changed]: json[kind.changed],
+				})),
+		).toEqual([]);
+	});
+
 	it("Client: faults on the GETs only, which the node's own retries get past: each item found once, updated or created, never twice", async () => {
 		const [kind] = recordKinds;
 		const externalIds = Array.from(
