@@ -79,7 +79,20 @@ const { WorkflowExecute } = require('n8n-core');
 const {
 	httpRequest: n8nHttpRequest,
 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
-const { ICredentialsHelper, Workflow, NodeHelpers } = require('n8n-workflow');
+const { Expression, ICredentialsHelper, Workflow, NodeHelpers } = require('n8n-workflow');
+
+/**
+ * How many expressions (parameter values starting with '=') n8n has evaluated in this process: the
+ * engine evaluates each item's expressions once per property of the node's description that has
+ * the parameter's name, shown or not (see the README's Performance). Counting costs an increment
+ * per evaluation.
+ */
+let expressionsEvaluated = 0;
+const resolveSimpleParameterValue = Expression.prototype.resolveSimpleParameterValue;
+Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
+	if (typeof value === 'string' && value.startsWith('=')) expressionsEvaluated++;
+	return resolveSimpleParameterValue.call(this, value, ...rest);
+};
 
 const { EquipmentRentalApi } = require('../credentials/EquipmentRentalApi.credentials');
 const {
@@ -612,11 +625,13 @@ function listenOverflows() {
 /**
  * One run of a contender on a freshly reset sandbox: its duration, when its first request reached
  * the sandbox, the requests in flight at the sandbox (most, and mean over the run), CPU time of this
- * process and of the sandbox, and the listen queue overflows; every result checked.
+ * process and of the sandbox, the listen queue overflows and the expressions n8n evaluated; every
+ * result checked.
  */
 async function measure(sandbox, name, contender) {
 	const { ids } = await sandbox.ask({ type: 'reset', existing: existingBefore });
 	const overflowsBefore = listenOverflows();
+	const expressionsBefore = expressionsEvaluated;
 	const cpuBefore = process.cpuUsage();
 	const startedAt = performance.timeOrigin + performance.now();
 	const start = performance.now();
@@ -624,6 +639,7 @@ async function measure(sandbox, name, contender) {
 	const duration = performance.now() - start;
 	const clientCpu = cpuMs(process.cpuUsage(cpuBefore));
 	const overflows = listenOverflows() - overflowsBefore;
+	const expressions = expressionsEvaluated - expressionsBefore;
 	const report = await sandbox.ask({ type: 'report', prefix: PREFIX });
 	contender.check(result);
 	checkSandbox(name, report, ids);
@@ -635,6 +651,7 @@ async function measure(sandbox, name, contender) {
 		clientCpu,
 		sandboxCpu: report.cpuMs,
 		overflows,
+		expressions,
 	};
 }
 
@@ -711,6 +728,7 @@ function table(rows) {
 		'CPU/record: n8n side',
 		'sandbox',
 		'listen overflows',
+		'expressions/record',
 	];
 	const lines = rows.map(([label, s]) => [
 		label,
@@ -722,6 +740,7 @@ function table(rows) {
 		`${(s.clientCpu / RECORDS).toFixed(2)} ms`,
 		`${(s.sandboxCpu / RECORDS).toFixed(2)} ms`,
 		s.overflows === undefined || Number.isNaN(s.overflows) ? '-' : String(s.overflows),
+		(s.expressions / RECORDS).toFixed(1),
 	]);
 	const widths = header.map((_, column) =>
 		Math.max(...[header, ...lines].map((line) => line[column].length)),
