@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * How the test reads and works n8n 2.8.4's editor. It relies on the `data-test-id` attributes n8n's
- * own end-to-end tests use (stable across releases); where it relies on other markup, the comment
- * says which. Everything read is what the page shows (text, input values, tooltips).
+ * How the test reads and works n8n's editor (2.8.4 and 2.41.1). It relies on the `data-test-id`
+ * attributes n8n's own end-to-end tests use (stable across releases); where it relies on other
+ * markup, the comment says which. Everything read is what the page shows (text, input values,
+ * tooltips).
  */
 import type { Locator, Page } from 'playwright-core';
 

@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The editor as users see it: the built package in a real n8n 2.8.4 (`n8n start`, its own user
- * folder, free ports), the sandbox behind it, and n8n's editor driven in Chromium. Every check is an
- * assertion on what the page shows. Each step saves a screenshot into test/ui/screenshots/ (also
- * when it fails); with UPDATE_SCREENSHOTS=1 the README's pictures in docs/ are made again.
+ * The editor as users see it: the built package in a real n8n (2.8.4 unless
+ * EQUIPMENT_RENTAL_N8N_VERSION names another of scripts/runtime/versions.js; `n8n start`, its own
+ * user folder, free ports), the sandbox behind it, and n8n's editor driven in Chromium. Every check
+ * is an assertion on what the page shows; where editors differ, test/ui/versions.ts says what this
+ * version shows, and every test's name starts with the n8n version. Each step saves a screenshot
+ * into test/ui/screenshots/n8n-<version>/ (also when it fails); with UPDATE_SCREENSHOTS=1 the
+ * README's pictures in docs/ are made again (from the default version only).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,6 +19,7 @@ import {
 	api,
 	EXPECTATION_HEADER,
 	type Json,
+	onN8n,
 	rt,
 	type RuntimeServer,
 	type Sandbox,
@@ -68,6 +72,13 @@ import {
 	SEARCH_WORDS,
 	TRIGGER_EVENTS,
 } from './operations';
+import { editorOf } from './versions';
+
+/** What this n8n version's editor shows where versions differ. */
+const EDITOR = editorOf(rt.n8nVersion());
+/** The labels above an operation's own fields: the credential, Resource and Operation. */
+const isNodeSetting = (label: string) =>
+	[EDITOR.credentialLabel, 'Resource', 'Operation'].includes(label);
 
 const TOKEN = 'ui-token-8d2e4a61';
 const WRONG_TOKEN = 'ui-wrong-token-5c7f19';
@@ -134,7 +145,7 @@ afterAll(async () => {
 	if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 }, 60_000);
 
-describe('the nodes panel', () => {
+describe(onN8n('the nodes panel'), () => {
 	step('lists the node with its actions by resource, described as the node', async () => {
 		await openWorkflow(page, n8n.url, 'exModelChangeAlert');
 		await openNodesPanel(page);
@@ -198,7 +209,7 @@ describe('the nodes panel', () => {
 	});
 });
 
-describe('every operation', () => {
+describe(onN8n('every operation'), () => {
 	for (const operation of OPERATIONS) {
 		step(`${operation.resource} > ${operation.operation}: fields, defaults, hints`, async () => {
 			await openWorkflow(page, n8n.url);
@@ -211,9 +222,9 @@ describe('every operation', () => {
 				value: operation.operation,
 			});
 			const labels = await fieldLabels(page);
-			expect(
-				labels.filter((label) => !/^(Credential to connect with|Resource|Operation)$/.test(label)),
-			).toEqual(operation.fields.map((expected) => expected.label));
+			expect(labels.filter((label) => !isNodeSetting(label))).toEqual(
+				operation.fields.map((expected) => expected.label),
+			);
 			for (const expected of operation.fields) {
 				const item = await field(page, expected.label);
 				if (expected.value !== undefined || expected.placeholder) {
@@ -266,7 +277,7 @@ describe('every operation', () => {
 	}
 });
 
-describe("the reference's operations", () => {
+describe(onN8n("the reference's operations"), () => {
 	/** Chooses an option of an options field (Resource, Operation) by its name. */
 	async function choose(name: string, option: string) {
 		await ndv(page)
@@ -292,10 +303,7 @@ describe("the reference's operations", () => {
 				await choose('operation', operation.operation);
 				const expected = operation.fields.map((expectedField) => expectedField.label);
 				const shown = await settle(
-					async () =>
-						(await fieldLabels(page)).filter(
-							(label) => !/^(Credential to connect with|Resource|Operation)$/.test(label),
-						),
+					async () => (await fieldLabels(page)).filter((label) => !isNodeSetting(label)),
 					(labels) => JSON.stringify(labels) === JSON.stringify(expected),
 				);
 				if (JSON.stringify(shown) !== JSON.stringify(expected))
@@ -323,7 +331,7 @@ describe("the reference's operations", () => {
 	);
 });
 
-describe('Execute step', () => {
+describe(onN8n('Execute step'), () => {
 	step('Get Many equipment models shows the models the API holds', async () => {
 		await openWorkflow(page, n8n.url);
 		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Get many equipment models');
@@ -385,7 +393,7 @@ describe('Execute step', () => {
 	});
 });
 
-describe('pickers', () => {
+describe(onN8n('pickers'), () => {
 	const CLIENTS_PATH = '/master-data/v1/client-management/clients';
 
 	step(
@@ -591,7 +599,7 @@ describe('pickers', () => {
 	});
 });
 
-describe('API errors in the editor', () => {
+describe(onN8n('API errors in the editor'), () => {
 	step('a 401 and a 404 show their HTTP status as the error code and in the message', async () => {
 		await openWorkflow(page, n8n.url);
 		await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create a quote');
@@ -641,7 +649,7 @@ describe('API errors in the editor', () => {
 	});
 });
 
-describe('the trigger', () => {
+describe(onN8n('the trigger'), () => {
 	function eventIsReadable(event: (typeof TRIGGER_EVENTS)[number], subtitle: string): boolean {
 		return subtitle.includes(event.name) || subtitle.includes(event.entry.replace(/^On /, ''));
 	}
@@ -695,7 +703,7 @@ describe('the trigger', () => {
 	});
 });
 
-describe('the example workflows', () => {
+describe(onN8n('the example workflows'), () => {
 	const examples = rt.loadExamples();
 
 	step('the AI agent example: the tool attached, its fields defined by the model', async () => {
@@ -759,7 +767,7 @@ describe('the example workflows', () => {
 	}
 });
 
-describe('the credential dialog', () => {
+describe(onN8n('the credential dialog'), () => {
 	async function openCredential(name: string) {
 		await page.goto(`${n8n.url}/home/credentials`);
 		await page
