@@ -95,6 +95,7 @@ Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
 };
 
 const { EquipmentRentalApi } = require('../credentials/EquipmentRentalApi.credentials');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
 const {
 	CREDENTIAL_REFERENCE,
 	NODE_TYPE,
@@ -308,7 +309,7 @@ const inputNode = {
 	parameters: {},
 };
 
-/** (a) Input > Equipment Rental, Client > Create or Update. */
+/** (a) Input > Equipment Rental, Client > Create or Update, of the version a node added now has. */
 function nodeWorkflow() {
 	return {
 		nodes: [
@@ -317,7 +318,7 @@ function nodeWorkflow() {
 				id: 'upsert',
 				name: 'Create or Update',
 				type: NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: CURRENT_VERSION,
 				position: [200, 0],
 				credentials: CREDENTIAL_REFERENCE,
 				parameters: {
