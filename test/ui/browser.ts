@@ -22,6 +22,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 // The runtime is plain JavaScript (no build step).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DEFAULT_VERSION, n8nVersion } = require('../../scripts/runtime/versions');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { guardProcessGroup } = require('../../scripts/runtime/guard');
 
 /** Where the global setup installs Debian's chromium when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -87,7 +89,9 @@ export async function launchChromium(): Promise<RunningBrowser> {
 		],
 		{ stdio: ['ignore', 'ignore', 'pipe'], detached: true },
 	);
-	// Also on a crash of the test process: a detached group would outlive it.
+	// Also when the test process ends otherwise: a detached group would outlive it. The guard stops it
+	// when this process is killed (no 'exit' handler runs then), the handler when it exits.
+	guardProcessGroup(child.pid!);
 	const killOnExit = () => killGroup(child.pid, 'SIGKILL');
 	process.once('exit', killOnExit);
 	const stopProcess = async () => {
