@@ -195,16 +195,6 @@ export async function fieldLabels(page: Page): Promise<string[]> {
 	);
 }
 
-/** The labels n8n marks as required: an asterisk after the label. */
-export async function requiredLabels(page: Page): Promise<string[]> {
-	const firstLines = (await fieldLabelElements(page).allInnerTexts()).map(
-		(text) => text.split('\n')[0],
-	);
-	return firstLines
-		.filter((line) => /\*\s*$/.test(line))
-		.map((line) => line.replace(/\s*\*\s*$/, '').trim());
-}
-
 /** Whether the field is a picker (n8n's resource locator). */
 export async function isPicker(item: Locator): Promise<boolean> {
 	return (await item.locator('[data-test-id^="resource-locator"]').count()) > 0;

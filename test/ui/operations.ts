@@ -91,15 +91,16 @@ export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
 		'Attach a service product to a product',
 		'Create a product',
 		'Create or update a product',
-		'Delete a price item of a product',
+		// The panel's order (by the operations' names: Delete before Delete Price Item).
 		'Delete a product',
+		'Delete a price item of a product',
 		'Detach a service product from a product',
 		'Get a product',
 		'Get a product by external ID',
 		'Get custom price list entries',
 		'Get many products',
-		'Update a price item of a product',
 		'Update a product',
+		'Update a price item of a product',
 	],
 	Quote: ['Create a quote'],
 	Release: ['Update a release'],
@@ -260,7 +261,11 @@ export const LOOKUPS: ExpectedOperation[] = [
 	},
 ];
 
-/** A field marked required on the panel, optionally a picker (n8n's resource locator). */
+/**
+ * A field n8n marks as required when the step runs without it, optionally a picker (n8n's resource
+ * locator). n8n marks none that has a value already: a switch (Is Main), options with a default
+ * (Type), a fixed collection (Price List); the node's own checks stop those.
+ */
 const needed = (label: string, picker = false): ExpectedField => ({
 	label,
 	required: true,
@@ -403,9 +408,9 @@ const PRODUCT_CHOICES = [
 ];
 const PRODUCT_REQUIRED = [
 	needed('Title'),
-	needed('Type'),
+	{ label: 'Type' },
 	needed('Unit Type'),
-	needed('Price List'),
+	{ label: 'Price List' },
 ];
 
 /**
@@ -497,7 +502,7 @@ export const WRITES: ExpectedOperation[] = [
 		fields: [
 			picked('Client'),
 			needed('Name'),
-			needed('Is Main'),
+			{ label: 'Is Main', value: false },
 			ADDITIONAL(CONTACT_PERSON_CHOICES),
 		],
 	},
@@ -509,7 +514,7 @@ export const WRITES: ExpectedOperation[] = [
 			picked('Client'),
 			EXTERNAL_ID,
 			needed('Name'),
-			needed('Is Main'),
+			{ label: 'Is Main', value: false },
 			ADDITIONAL(WITHOUT_EXTERNAL_ID(CONTACT_PERSON_CHOICES)),
 		],
 	},
