@@ -1,7 +1,11 @@
 /* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { MAX_REMEMBERED_MODELS } from '../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
@@ -554,6 +558,41 @@ describe('Equipment Rental Trigger', () => {
 
 			expect(ids(emitted)).toEqual([changedSince.id]);
 			expect(modelRequests()[0].query.updatedAfter).toBe('2024-05-12T07:59:59.000Z');
+		});
+
+		it('continues from the static data the trigger saved at c2ba73f, emitting nothing twice and saving it in the same form', async () => {
+			// The fixture is what that code saved (test/harness/poll.ts's ActiveTrigger) after these
+			// changes: one model edited 5 minutes before the activation at 08:00, three a minute after
+			// it (one without updatedAt), emitted by the poll at 08:01, then a poll at 08:02 that
+			// emitted nothing. They are made again here, at the same moments, before n8n restarts.
+			const savedByC2ba73f = JSON.parse(
+				readFileSync(join(__dirname, 'fixtures', 'model-event-static-data-c2ba73f.json'), 'utf8'),
+			) as IDataObject;
+			advanceClock(-5 * MINUTE_MS);
+			editModel(models()[4]);
+			advanceClock(6 * MINUTE_MS);
+			[7, 8, 9].map((index) => editModel(models()[index]));
+			Object.defineProperty(models()[9], 'updatedAt', {
+				value: models()[9].updatedAt,
+				enumerable: false,
+				writable: true,
+			});
+			advanceClock(2 * MINUTE_MS);
+			const changedSince = editModel(models()[10]);
+
+			const { trigger, emitted } = await ActiveTrigger.activate(
+				options(modelEvent(), { savedStaticData: savedByC2ba73f }),
+			);
+
+			expect(ids(emitted)).toEqual([changedSince.id]);
+			expect(modelRequests()[0].query.updatedAfter).toBe('2024-05-12T07:54:59.999Z');
+			const saved = (trigger.savedStaticData[STATIC_DATA_KEY] as IDataObject)
+				.equipmentModelUpdated as IDataObject;
+			expect(Object.keys(saved).sort()).toEqual(['remembered', 'updatedAfter']);
+			expect((saved.remembered as IDataObject)[changedSince.id]).toEqual([
+				changedSince.updatedAt,
+				Date.parse(changedSince.updatedAt),
+			]);
 		});
 	});
 
