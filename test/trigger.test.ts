@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { MAX_REMEMBERED_MODELS } from '../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
+import { MAX_REMEMBERED_RECORDS } from '../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
 
 import { advanceClock, setClock, useFakeDateOverSeededModels } from './harness/clock';
 import {
@@ -514,11 +514,11 @@ describe('Equipment Rental Trigger', () => {
 			).rejects.toThrow("'Overlap (Minutes)' must be a number from 1 to 1440");
 		});
 
-		it(`keeps at most ${MAX_REMEMBERED_MODELS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
+		it(`keeps at most ${MAX_REMEMBERED_RECORDS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
 			advanceClock(MINUTE_MS);
 			const created = Array.from(
-				{ length: MAX_REMEMBERED_MODELS + 10 },
+				{ length: MAX_REMEMBERED_RECORDS + 10 },
 				(_, index) => addModel(`Aardvark Lift ${index}`).id,
 			);
 			const emitted = await trigger.poll();
@@ -532,7 +532,7 @@ describe('Equipment Rental Trigger', () => {
 			expect(ids(emitted).sort()).toEqual([...created].sort());
 			const { remembered, updatedAfter } = state.equipmentModelUpdated as IDataObject;
 			expect(Object.keys(remembered as IDataObject).length).toBeLessThanOrEqual(
-				MAX_REMEMBERED_MODELS,
+				MAX_REMEMBERED_RECORDS,
 			);
 			expect(JSON.stringify(state).length).toBeLessThan(100_000);
 			expect(updatedAfter).toBe('2024-05-12T08:01:00.000Z');

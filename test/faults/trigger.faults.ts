@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_REMEMBERED_MODELS } from '../../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
+import { MAX_REMEMBERED_RECORDS } from '../../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import { advanceClock, useFakeDateOverSeededModels } from '../harness/clock';
 import { ActiveTrigger, TRIGGER_NODE_NAME } from '../harness/poll';
@@ -383,8 +383,8 @@ describe('The model-change trigger polled under injected faults', () => {
 						);
 					}
 				}
-				if (Object.keys(state.remembered).length > MAX_REMEMBERED_MODELS) {
-					problems.push(`${label}: remembers more than ${MAX_REMEMBERED_MODELS} models`);
+				if (Object.keys(state.remembered).length > MAX_REMEMBERED_RECORDS) {
+					problems.push(`${label}: remembers more than ${MAX_REMEMBERED_RECORDS} models`);
 				}
 				const emittedIds = new Set((items ?? []).map((item) => String(item.json.id)));
 				carriedOver += [...missedByFailedPolls].filter((id) => emittedIds.has(id)).length;
