@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_REMEMBERED_RECORDS } from '../../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
-import { advanceClock, useFakeDateOverSeededModels } from '../harness/clock';
+import { advanceClock, useFakeDateOverSeededData } from '../harness/clock';
 import { ActiveTrigger, TRIGGER_NODE_NAME } from '../harness/poll';
 import { TOKEN, useSandbox } from '../harness/sandbox';
 import type { ListOutcome, TriggerTally } from './results';
@@ -173,7 +173,7 @@ describe('The model-change trigger polled under injected faults', () => {
 	const tally = emptyTriggerTally();
 	const models = () => suite.sandbox.store.models as Model[];
 
-	useFakeDateOverSeededModels(suite, '2024-05-12T08:00:00.000Z');
+	useFakeDateOverSeededData(suite, '2024-05-12T08:00:00.000Z');
 	afterAll(() => recordResults('trigger', { trigger: tally }));
 
 	/**

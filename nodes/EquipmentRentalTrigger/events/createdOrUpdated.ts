@@ -209,7 +209,7 @@ export function createdOrUpdatedEvent(spec: CreatedOrUpdatedEvent) {
 
 	/**
 	 * A few recently changed records, so that a manual run has fields to map; the static data is left
-	 * alone. A record created within the window that found it counts as created.
+	 * alone. Their change type is told as by a poll a day after the previous one.
 	 */
 	async function recentRecords(
 		context: IPollFunctions,
@@ -217,17 +217,15 @@ export function createdOrUpdatedEvent(spec: CreatedOrUpdatedEvent) {
 	): Promise<INodeExecutionData[]> {
 		const lookbacks = SAMPLE_LOOKBACK_DAYS.map((days) => DateTime.now().minus({ days }).toUTC());
 		let found: IDataObject[] = [];
-		let askedAfter = -Infinity;
 		for (const updatedAfter of [...lookbacks, undefined]) {
 			const fetchPage = pages(
 				context,
 				withoutUnset({ ...filterQuery, updatedAfter: updatedAfter?.toISO() ?? undefined }),
 			);
 			found = (await fetchPage(1, SAMPLE_PAGE_SIZE)).content;
-			askedAfter = updatedAfter?.toMillis() ?? -Infinity;
 			if (found.length >= SAMPLE_SIZE) break;
 		}
-		return asItems(context, newestFirst(found).slice(0, SAMPLE_SIZE), askedAfter);
+		return asItems(context, newestFirst(found).slice(0, SAMPLE_SIZE), lookbacks[0].toMillis());
 	}
 
 	/**
