@@ -11,10 +11,12 @@ const percent = ({ runs, complete }) =>
 module.exports = async function printSummary() {
 	const folder = process.env.FAULT_SUITE_RESULTS;
 	if (!folder || !existsSync(folder)) return;
-	const results = Object.assign(
-		{},
-		...readdirSync(folder).map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8'))),
+	const parts = readdirSync(folder).map((file) =>
+		JSON.parse(readFileSync(join(folder, file), 'utf8')),
 	);
+	const results = Object.assign({}, ...parts);
+	// Each trigger event's file brings its own tally.
+	const triggerTallies = Object.assign({}, ...parts.map((part) => part.trigger ?? {}));
 	rmSync(folder, { recursive: true, force: true });
 
 	const lines = [];
@@ -36,11 +38,11 @@ module.exports = async function printSummary() {
 			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly, ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice`,
 		);
 	}
-	if (results.trigger) {
+	for (const [event, tally] of Object.entries(triggerTallies)) {
 		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } =
-			results.trigger;
+			tally;
 		lines.push(
-			`Model-change trigger polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} model changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one`,
+			`Trigger ${event} polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one`,
 		);
 	}
 	process.stdout.write(`\nFault suite summary\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
@@ -48,8 +50,9 @@ module.exports = async function printSummary() {
 		results.lists?.partial === 0 &&
 		results.lists?.duplicates === 0 &&
 		results.writes?.falseSuccesses === 0 &&
-		results.trigger?.partial === 0 &&
-		results.trigger?.duplicates === 0 &&
-		results.trigger?.lost === 0;
+		Object.keys(triggerTallies).length > 0 &&
+		Object.values(triggerTallies).every(
+			({ partial, duplicates, lost }) => partial === 0 && duplicates === 0 && lost === 0,
+		);
 	process.stdout.write(`FAULT SUITE: ${clean ? 'PASS' : 'FAIL'}: ${lines.join('; ')}\n`);
 };

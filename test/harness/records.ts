@@ -108,19 +108,20 @@ export function renameRecord(
 }
 
 /**
- * Adds a record as a create in the API would: a copy of `template` with a new id and name, and
- * createdAt and updatedAt by the API's clock.
+ * Adds a record as a create in the API would: a copy of `template` with a new id (random unless
+ * given) and name, and createdAt and updatedAt by the API's clock.
  */
 export function insertRecord(
 	sandbox: Sandbox,
 	kind: RecordKind,
 	template: StoredRecord,
 	name: string,
+	id: string = randomUUID(),
 ): StoredRecord {
 	const now = sandbox.now().toISOString();
 	const record: StoredRecord = {
 		...structuredClone(template),
-		id: randomUUID(),
+		id,
 		[kind.nameField]: name,
 		createdAt: now,
 		updatedAt: now,
