@@ -183,3 +183,55 @@ describe('Docs links', () => {
 		},
 	);
 });
+
+describe('docs/writes.md', () => {
+	const page = readFileSync(join(ROOT, 'docs', 'writes.md'), 'utf8');
+	/** The text of the page's section about `resource`, e.g. "## Contact Person" up to the next. */
+	const sectionOf = (title: string) =>
+		page
+			.split(/^## /m)
+			.find((part) => part.startsWith(title))
+			?.replace(/\s+/g, ' ');
+	const resources = node.properties.find((property) => property.name === 'resource')!
+		.options as INodePropertyOptions[];
+	const writes = node.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((operations) =>
+			(operations.options as INodePropertyOptions[])
+				.filter((operation) => ['create', 'update', 'upsert'].includes(String(operation.value)))
+				// Quote > Create and Release > Update are the API description's, documented in the README.
+				.filter(
+					() =>
+						!['quote', 'release'].includes(String(operations.displayOptions!.show!.resource![0])),
+				)
+				.map((operation) => ({
+					resource: String(operations.displayOptions!.show!.resource![0]),
+					operation: String(operation.value),
+				})),
+		);
+
+	it.each(writes.map((write) => [write.resource, write.operation, write] as const))(
+		'names every field of %s > %s in its resource section',
+		(_resource, _operation, { resource, operation }) => {
+			const title = resources.find((option) => option.value === resource)!.name;
+			const section = sectionOf(title) ?? '';
+			expect(section).not.toBe('');
+			const shown = node.properties.filter(
+				(property) =>
+					property.displayOptions?.show?.resource?.includes(resource) &&
+					property.displayOptions?.show?.operation?.includes(operation),
+			);
+			const labels = shown.flatMap((property) =>
+				property.type === 'collection'
+					? (property.options as INodeProperties[]).map((option) => option.displayName)
+					: property.type === 'multiOptions'
+						? []
+						: [property.displayName],
+			);
+			// Equipment's many model fields are summed up by example; the others are listed in full.
+			const listed =
+				resource === 'equipment' ? labels.filter((label) => label === 'Title') : labels;
+			expect(listed.filter((label) => !section.includes(label))).toEqual([]);
+		},
+	);
+});

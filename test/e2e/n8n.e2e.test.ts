@@ -17,6 +17,17 @@ import * as path from 'node:path';
 import { DateTime } from 'luxon';
 
 import { CHAT_MESSAGES, fillIn } from './chat-messages';
+import {
+	ERP_EXPORT_FILE,
+	ERP_NODES,
+	ERP_SYNC_WORKFLOW,
+	type ErpKind,
+	erpExternalIds,
+	erpRecords,
+	erpRows,
+	type ErpStore,
+	storeCounts,
+} from './erp-sync';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
 import { type N8nServer, startN8nServer } from './n8n-server';
 import {
@@ -32,10 +43,12 @@ import {
 	type RunResult,
 	type Sandbox,
 	type SandboxRequest,
+	sheetWorkflow,
 	start,
 	UUID,
 	waitFor,
 } from './support';
+import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
@@ -82,6 +95,8 @@ let other: {
 	inventoryId: string;
 	personProductId: string;
 	personPriceId: string;
+	/** A tier of the fixture product that starts above 1, e.g. "From 3". */
+	furtherTierId: string;
 };
 let n8n: PreparedFolder;
 let chatModel: FakeChatModel;
@@ -119,6 +134,81 @@ function items(result: RunResult, node: string, output = 0): Json[] {
 			`node "${node}" did not run; ran: ${Object.keys(result.run.data.resultData.runData)}`,
 		);
 	return out;
+}
+
+/**
+ * The export's clients, contact persons and contracts in the sandbox's store, one record per
+ * external ID, each with the values of its row and tied to the client of its row.
+ */
+function expectExportInStore(): Record<ErpKind, Json[]> {
+	const records = erpRecords(sandbox.store as unknown as ErpStore);
+	const ids = erpExternalIds();
+	for (const kind of Object.keys(ids) as ErpKind[])
+		expect([kind, records[kind].map((record) => record.externalId).sort()]).toEqual([
+			kind,
+			[...ids[kind]].sort(),
+		]);
+	const byExternalId = (kind: ErpKind, externalId: string) =>
+		records[kind].find((record) => record.externalId === externalId);
+	for (const row of erpRows()) {
+		const client = byExternalId('clients', row.client_id)!;
+		expect(client).toMatchObject({
+			name: row.client_name,
+			city: row.client_city,
+			email: row.client_email,
+		});
+		expect(byExternalId('contactPersons', row.contact_id)).toMatchObject({
+			clientId: client.id,
+			name: row.contact_name,
+			isMain: row.contact_is_main === 'true',
+			email: row.contact_email,
+			phone: row.contact_phone,
+		});
+		expect(byExternalId('contracts', row.contract_id)).toMatchObject({
+			clientId: client.id,
+			title: row.contract_title,
+			startDate: `${row.contract_start}T00:00:00.000Z`,
+			endDate: `${row.contract_end}T00:00:00.000Z`,
+			structureId: row.branch_id,
+			contactName: row.contact_name,
+		});
+	}
+	return records;
+}
+
+/** What each write node of the ERP sync output: per kind, [external ID, upserted, id] per item. */
+function erpOutput(result: RunResult): Record<ErpKind, Array<[string, string, string]>> {
+	const out = {} as Record<ErpKind, Array<[string, string, string]>>;
+	for (const [kind, node] of Object.entries(ERP_NODES) as Array<[ErpKind, string]>)
+		out[kind] = items(result, node).map((item) => [item.externalId, item.upserted, item.id]);
+	return out;
+}
+
+/** Runs a workflow while the sandbox loses the answers of some `method` requests it carries out. */
+async function runWithLostAnswers(
+	id: string,
+	method: 'POST' | 'PATCH',
+	rate: number,
+	seed: number,
+): Promise<RunResult & { sent: SandboxRequest[] }> {
+	sandbox.setOptions({ faults: { rate, kinds: ['lost-answer'], methods: [method], seed } });
+	try {
+		return await run(id);
+	} finally {
+		sandbox.setOptions({ faults: null });
+	}
+}
+
+/** The requests of a run whose answers the sandbox lost. */
+function lostAnswers(result: { sent: SandboxRequest[] }): SandboxRequest[] {
+	return result.sent.filter(
+		(r) => (r as SandboxRequest & { fault?: string }).fault === 'lost-answer',
+	);
+}
+
+/** `record` without `keys`. */
+function without(record: Json, keys: string[]): Json {
+	return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
 /** A picker's value as the editor saves it after a pick from the list. */
@@ -364,6 +454,37 @@ function operationWorkflows(): Json[] {
 				},
 			},
 		]),
+		// A sheet of ERP client IDs, one cell blank and one row without the column (issue 25.1).
+		sheetWorkflow(
+			'sheetBlankClient',
+			'e2e: a sheet with a blank client cell',
+			[{ clientId: fx.acmeClientId }, { clientId: '' }, { name: 'no client column' }],
+			{
+				name: 'Contracts of the client',
+				parameters: {
+					resource: 'contract',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { clientId: '={{ $json.clientId }}' },
+				},
+			},
+		),
+		// A price sheet that names the tier and a new price only: From Quantity left empty (25.2).
+		sheetWorkflow(
+			'sheetPrices',
+			'e2e: a price sheet without quantities',
+			[{ productId: fx.equipmentProductId, priceId: other.furtherTierId, price: 99 }],
+			{
+				name: 'Update price',
+				parameters: {
+					resource: 'product',
+					operation: 'updatePriceItem',
+					productId: '={{ $json.productId }}',
+					priceId: '={{ $json.priceId }}',
+					price: '={{ $json.price }}',
+				},
+			},
+		),
 		operationWorkflow('opAttach', 'e2e: product attach', [
 			{
 				name: 'Attach service',
@@ -579,6 +700,7 @@ function operationWorkflows(): Json[] {
 				},
 			},
 		]),
+		writesWorkflow(),
 		{ ...everyOperationAsSavedBy020(), id: 'exEveryOperation020' },
 		distanceTriggerWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
@@ -603,6 +725,9 @@ beforeAll(async () => {
 	other = {
 		personProductId: person.id,
 		personPriceId: person.priceItems.at(-1).id,
+		furtherTierId: (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.from > 1).id,
 		serviceProductId: services.find((p) => p.id !== fx.serviceProductId)!.id,
 		inventoryId: [...(sandbox.store.inventories as Map<string, Json>).keys()].find(
 			(id) => id !== fx.inventoryId,
@@ -658,6 +783,7 @@ describe(onN8n('the package in a real n8n'), () => {
 			'chat-quote-creation.json',
 			'daily-distance-report.json',
 			'daily-report-to-spreadsheet.json',
+			'erp-sync.json',
 			'every-operation.json',
 			'model-change-alert.json',
 			'scheduled-model-sync.json',
@@ -718,6 +844,144 @@ describe(onN8n('example workflows'), () => {
 		expect(new Set(result.sent.map((r) => r.method))).toEqual(
 			new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
 		);
+	});
+
+	it("erp-sync: the first run creates the export's clients, contact persons and contracts, each tied to its client by external ID; the second creates nothing", async () => {
+		const example = n8n.examples.find((wf) => wf.file === 'erp-sync.json')!;
+		const sample = example.nodes.find((node: Json) => node.name === 'ERP export (sample)');
+		// The sample node holds the rows the README points to.
+		expect(sample.parameters.assignments.assignments[0].value).toBe(
+			fs.readFileSync(ERP_EXPORT_FILE, 'utf8'),
+		);
+		const ids = erpExternalIds();
+		expect(erpRows().length).toBeGreaterThan(ids.clients.length);
+		expect(erpRecords(sandbox.store as unknown as ErpStore)).toEqual({
+			clients: [],
+			contactPersons: [],
+			contracts: [],
+		});
+		const before = storeCounts(sandbox.store as unknown as ErpStore);
+
+		const first = await run(ERP_SYNC_WORKFLOW);
+		expectSuccess(first);
+		const created = erpOutput(first);
+		for (const kind of Object.keys(ids) as ErpKind[])
+			expect([kind, created[kind].map(([externalId, upserted]) => [externalId, upserted])]).toEqual(
+				[kind, ids[kind].map((externalId) => [externalId, 'created'])],
+			);
+		const records = expectExportInStore();
+		const afterFirst = storeCounts(sandbox.store as unknown as ErpStore);
+		expect(afterFirst).toEqual({
+			clients: before.clients + ids.clients.length,
+			contactPersons: before.contactPersons + ids.contactPersons.length,
+			contracts: before.contracts + ids.contracts.length,
+		});
+
+		const second = await run(ERP_SYNC_WORKFLOW);
+		expectSuccess(second);
+		const updated = erpOutput(second);
+		for (const kind of Object.keys(ids) as ErpKind[])
+			expect([kind, updated[kind]]).toEqual([
+				kind,
+				created[kind].map(([externalId, , id]) => [externalId, 'updated', id]),
+			]);
+		expect(second.sent.filter((r) => r.method === 'POST')).toEqual([]);
+		expect(storeCounts(sandbox.store as unknown as ErpStore)).toEqual(afterFirst);
+		expect(expectExportInStore()).toEqual(records);
+	});
+
+	it('erp-sync when the answers to creates are lost: each record is created once, and its item says created', async () => {
+		// From what the test above left: the last client (its contact person goes with it) and its
+		// contract, one more contact person and one more contract are removed, so that the run both
+		// creates and updates each kind of record.
+		const store = sandbox.store as unknown as ErpStore;
+		const ids = erpExternalIds();
+		const lastClient = ids.clients.at(-1)!;
+		const ofLastClient = (column: string) =>
+			erpRows()
+				.filter((row) => row.client_id === lastClient)
+				.map((row) => row[column]);
+		const removed: Record<ErpKind, string[]> = {
+			clients: [lastClient],
+			contactPersons: [...new Set([ids.contactPersons[1], ...ofLastClient('contact_id')])],
+			contracts: [...new Set([ids.contracts[1], ...ofLastClient('contract_id')])],
+		};
+		const before = erpRecords(store);
+		// In the order the creates arrived: items run at the same time.
+		expect(before.clients.map((client) => client.externalId).sort()).toEqual(
+			[...ids.clients].sort(),
+		);
+		const full = storeCounts(store);
+		const drop = (records: Json[], externalIds: string[]) => {
+			for (const record of records.filter((r) => externalIds.includes(r.externalId)))
+				records.splice(records.indexOf(record), 1);
+		};
+		drop(store.clients, removed.clients);
+		for (const client of store.clients) drop(client.contactPersons ?? [], removed.contactPersons);
+		drop(store.contracts, removed.contracts);
+		expect(storeCounts(store)).toEqual({
+			clients: full.clients - removed.clients.length,
+			contactPersons: full.contactPersons - removed.contactPersons.length,
+			contracts: full.contracts - removed.contracts.length,
+		});
+
+		// Creates are carried out and their answers lost (seeded: 4 of the 5).
+		const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'POST', 0.5, 3);
+		expectSuccess(result);
+		expect(lostAnswers(result).length).toBeGreaterThan(0);
+		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(
+			Object.values(removed).flat().length,
+		);
+
+		const after = expectExportInStore();
+		expect(storeCounts(store)).toEqual(full);
+		const output = erpOutput(result);
+		for (const kind of Object.keys(ids) as ErpKind[]) {
+			const record = (records: Json[], externalId: string) =>
+				records.find((candidate) => candidate.externalId === externalId)!;
+			expect([kind, output[kind]]).toEqual([
+				kind,
+				ids[kind].map((externalId) => [
+					externalId,
+					removed[kind].includes(externalId) ? 'created' : 'updated',
+					record(after[kind], externalId).id,
+				]),
+			]);
+			for (const externalId of removed[kind])
+				expect(record(after[kind], externalId).id).not.toBe(record(before[kind], externalId).id);
+		}
+	});
+
+	it('erp-sync when the answers to updates are lost: Retry On Fail (as shipped) runs the node again, and nothing is created', async () => {
+		const store = sandbox.store as unknown as ErpStore;
+		const before = expectExportInStore();
+		const counts = storeCounts(store);
+
+		// Updates are carried out and their answers lost (seeded: 3, in the clients' and the contact
+		// persons' nodes); such an item fails, and n8n runs its node again, every item of it.
+		const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'PATCH', 0.1, 3);
+		expectSuccess(result);
+		expect(lostAnswers(result).length).toBeGreaterThan(0);
+		const patched = result.sent.filter((r) => r.method === 'PATCH').map((r) => r.path);
+		expect(patched.length).toBeGreaterThan(new Set(patched).size);
+		expect(result.sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+		expect(storeCounts(store)).toEqual(counts);
+		const after = expectExportInStore();
+		const output = erpOutput(result);
+		for (const kind of Object.keys(output) as ErpKind[])
+			expect([kind, output[kind]]).toEqual([
+				kind,
+				erpExternalIds()[kind].map((externalId) => [
+					externalId,
+					'updated',
+					before[kind].find((stored) => stored.externalId === externalId)!.id,
+				]),
+			]);
+		for (const kind of Object.keys(output) as ErpKind[])
+			expect(after[kind].map((record) => record.id)).toEqual(
+				before[kind].map((record) => record.id),
+			);
 	});
 
 	it('scheduled-model-sync: writes every model updated since the start of yesterday to a CSV file', async () => {
@@ -1277,6 +1541,53 @@ describe(onN8n('one workflow per operation'), () => {
 		});
 	});
 
+	it("a sheet with a blank client cell: that row fails naming the filter, the others read only their client's contracts", async () => {
+		const result = await run('sheetBlankClient');
+		expectSuccess(result);
+		const out = items(result, 'Contracts of the client');
+		// Items are output in input order: the first row's contracts, then the two rows that failed.
+		const failed = out.filter((json) => typeof json.error === 'string');
+		expect(failed).toHaveLength(2);
+		expect(out.slice(-2)).toEqual(failed);
+		for (const [index, json] of failed.entries())
+			expect(json.error).toMatch(
+				new RegExp(
+					`^'Client ID' must be a value: the filter was added but is empty \\[item ${index + 1}\\]`,
+				),
+			);
+		const contracts = out.slice(0, -2);
+		expect(contracts.length).toBeGreaterThan(0);
+		expect(contracts.every((json) => json.clientId === fx.acmeClientId)).toBe(true);
+		// Every list read carried the client: none read every client's contracts.
+		expect(result.sent.length).toBeGreaterThan(0);
+		expect(result.sent.every((request) => request.query.clientId === fx.acmeClientId)).toBe(true);
+	});
+
+	it('a price sheet without quantities: the tier keeps where it starts, only its price changes', async () => {
+		const tierBefore = (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.id === other.furtherTierId);
+		const result = await run('sheetPrices');
+		expectSuccess(result);
+		expect(result.sent.map((request) => [request.method, request.body])).toEqual([
+			['GET', undefined],
+			['PUT', { from: tierBefore.from, price: 99 }],
+		]);
+		expect(items(result, 'Update price')).toEqual([
+			{
+				success: true,
+				productId: fx.equipmentProductId,
+				priceId: other.furtherTierId,
+				from: tierBefore.from,
+				price: 99,
+			},
+		]);
+		const tierAfter = (sandbox.store.products as Map<string, Json>)
+			.get(fx.equipmentProductId)!
+			.priceItems.find((item: Json) => item.id === other.furtherTierId);
+		expect(tierAfter).toMatchObject({ from: tierBefore.from, price: 99 });
+	});
+
 	it('product attach: links a SERVICE product to the main product', async () => {
 		const result = await run('opAttach');
 		expectSuccess(result);
@@ -1379,6 +1690,218 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(result.sent.map((r) => [r.method, r.path, r.headers.accept])).toEqual([
 			['GET', `/analytics/v1/equipment-distance/${fx.distanceDate}`, 'application/json'],
 		]);
+	});
+
+	it("the writes: Create, Update, Delete and Create or Update of every kind of record, and the contact persons' reads, as the store shows them", async () => {
+		const result = await run(WRITES_WORKFLOW);
+		expectSuccess(result);
+		const one = (node: string) => {
+			const out = items(result, node);
+			expect([node, out.length]).toEqual([node, 1]);
+			return out[0];
+		};
+		const stamp = (record: Json) => Date.parse(record.updatedAt);
+		/** An update's answer: the record as created, but for the fields changed and cleared. */
+		const changedOnly = (created: Json, changes: Json, cleared: string[] = []) => ({
+			...without(created, ['updatedAt', ...cleared]),
+			...changes,
+			updatedAt: expect.any(String),
+		});
+		/** Both upserts of one external ID: created, then the same record updated. */
+		const upserted = (kind: string) => {
+			const [created, updated] = ['creates', 'updates'].map((run) =>
+				one(`Create or update ${kind} (${run})`),
+			);
+			expect([kind, created.upserted, updated.upserted]).toEqual([kind, 'created', 'updated']);
+			expect([kind, updated.id]).toEqual([kind, created.id]);
+			expect(stamp(updated)).toBeGreaterThan(stamp(created));
+			return { created, updated };
+		};
+		const clients = sandbox.store.clients as Json[];
+		const contracts = sandbox.store.contracts as Json[];
+		const products = [...(sandbox.store.products as Map<string, Json>).values()];
+		const equipment = sandbox.store.equipment as Json[];
+		const bookings = [...(sandbox.store.bookings as Map<string, Json>).values()];
+		const withExternalId = (records: Json[], externalId: string) =>
+			records.filter((record) => record.externalId === externalId);
+
+		// Clients
+		const client = one('Create client');
+		expect(client).toMatchObject({
+			id: expect.stringMatching(UUID),
+			name: 'E2E Writes GmbH',
+			externalId: EXT.client1,
+			city: 'Berlin',
+			phone: '+49 30 1234567',
+			creditLimit: 5000,
+			frameContract: true,
+			contactPersons: [{ name: 'Jana Weber', isMain: true, jobTitle: 'CEO' }],
+		});
+		const clientUpdated = one('Update client');
+		expect(clientUpdated).toEqual(
+			changedOnly(client, { city: 'Hamburg', creditLimit: 7500 }, ['phone']),
+		);
+		const client2 = upserted('client');
+		expect(client2.updated).toMatchObject({ city: 'Bonn', email: 'office@upsert.example' });
+		expect(withExternalId(clients, EXT.client2)).toEqual([
+			expect.objectContaining({ id: client2.created.id, city: 'Bonn' }),
+		]);
+
+		// Contact persons (of the second client)
+		const contact = one('Create contact person');
+		expect(contact).toMatchObject({
+			clientId: client2.created.id,
+			name: 'Max Mustermann',
+			isMain: false,
+			externalId: EXT.contact1,
+			email: 'max@upsert.example',
+			jobTitle: 'Foreman',
+		});
+		const contactUpdated = one('Update contact person');
+		expect(contactUpdated).toEqual(changedOnly(contact, { jobTitle: 'Site Manager' }, ['email']));
+		expect(one('Get contact person')).toEqual(contactUpdated);
+		expect(one('Get contact person by external ID')).toEqual(contactUpdated);
+		const contact2 = upserted('contact person');
+		expect(contact2.updated).toMatchObject({ name: 'Erika Musterfrau', phone: '+49 221 777' });
+		expect(items(result, 'Get many contact persons')).toEqual([
+			contactUpdated,
+			without(contact2.updated, ['upserted']),
+		]);
+		expect(one('Delete contact person')).toMatchObject({ deleted: true, id: contact.id });
+		expect(clients.find((record) => record.id === client2.created.id)!.contactPersons).toEqual([
+			expect.objectContaining({
+				id: contact2.created.id,
+				externalId: EXT.contact2,
+				phone: '+49 221 777',
+			}),
+		]);
+
+		// Contracts: the client given by its external ID is sent as its ID
+		const contract = one('Create contract');
+		expect(contract).toMatchObject({
+			clientId: client.id,
+			title: 'E2E site Berlin',
+			externalId: EXT.contract1,
+			city: 'Berlin',
+			structureId: STRUCTURE_ID,
+			startDate: '2026-07-01T00:00:00.000Z',
+			point: { lat: 52.5251, lng: 13.3694 },
+		});
+		expect(one('Update contract')).toEqual(
+			changedOnly(contract, { title: 'E2E site Berlin-Mitte' }, ['city']),
+		);
+		const contract2 = upserted('contract');
+		expect(contract2.updated).toMatchObject({
+			clientId: client2.created.id,
+			title: 'E2E upsert site, phase 2',
+		});
+		expect(withExternalId(contracts, EXT.contract2)).toEqual([
+			expect.objectContaining({ id: contract2.created.id, title: 'E2E upsert site, phase 2' }),
+		]);
+
+		// Products
+		const product = one('Create product');
+		expect(product).toMatchObject({
+			title: 'E2E excavator',
+			type: 'RESOURCE',
+			unitType: 'DAYS',
+			externalId: EXT.product1,
+			additionalInformation: 'made by e2e',
+			priceList: [
+				{ from: 1, price: 100 },
+				{ from: 3, price: 80 },
+			],
+		});
+		expect(one('Update product')).toEqual(
+			changedOnly(product, { title: 'E2E excavator 2 t' }, ['additionalInformation']),
+		);
+		const product2 = upserted('product');
+		expect(product2.updated.priceList).toEqual([{ id: expect.any(String), from: 1, price: 55 }]);
+		expect(withExternalId(products, EXT.product2)).toEqual([
+			expect.objectContaining({
+				id: product2.created.id,
+				priceItems: [expect.objectContaining({ price: 55 })],
+			}),
+		]);
+
+		// Equipment: the update (a PUT) keeps every field it was not told to change
+		const unit = one('Create equipment');
+		expect(unit).toMatchObject({
+			title: 'E2E excavator #1',
+			externalId: EXT.equipment1,
+			invNumber: 'INV-E2E-1',
+			productId: product.id,
+			year: 2024,
+			specifications: { bucket: '0.1 m3' },
+		});
+		const unitUpdated = one('Update equipment');
+		expect(unitUpdated).toEqual(
+			changedOnly(unit, { subtitle: 'with quick coupler', invNumber: null }, ['invNumber']),
+		);
+		expect(one('Get equipment by external ID')).toEqual(unitUpdated);
+		const unit2 = upserted('equipment');
+		expect(unit2.updated).toMatchObject({
+			title: 'E2E roller #1',
+			productId: product2.created.id,
+			year: 2023,
+		});
+		expect(withExternalId(equipment, EXT.equipment2)).toEqual([
+			expect.objectContaining({ id: unit2.created.id, year: 2023 }),
+		]);
+
+		// Bookings: the contract and product given by external ID are sent as their IDs
+		const reservation = one('Create booking');
+		expect(reservation).toMatchObject({
+			contractId: contract.id,
+			productId: product.id,
+			entityId: unit.id,
+			quantity: 2,
+			pickUpAddress: 'Depot Nord',
+			externalId: EXT.booking1,
+		});
+		const reservationUpdated = one('Update booking');
+		expect(reservationUpdated).toMatchObject({
+			quantity: 3,
+			additionalInformation: 'extended by e2e',
+		});
+		expect(reservationUpdated).not.toHaveProperty('pickUpAddress');
+		expect(without(reservationUpdated, ['updatedAt', 'quantity', 'additionalInformation'])).toEqual(
+			without(reservation, ['updatedAt', 'quantity', 'pickUpAddress']),
+		);
+		const booking2 = upserted('booking');
+		expect(booking2.updated).toMatchObject({ contractId: contract2.created.id, quantity: 4 });
+		expect(withExternalId(bookings, EXT.booking2)).toEqual([
+			expect.objectContaining({ id: booking2.created.id, quantity: 4 }),
+		]);
+
+		// Deletes: gone from the store, the upserted records stay
+		for (const [node, record] of [
+			['Delete booking', reservation],
+			['Delete equipment', unit],
+			['Delete product', product],
+			['Delete contract', contract],
+			['Delete client', client],
+		] as const)
+			expect([node, one(node)]).toEqual([
+				node,
+				expect.objectContaining({ deleted: true, id: record.id }),
+			]);
+		const remaining = [...clients, ...contracts, ...products, ...equipment, ...bookings];
+		for (const record of [reservation, unit, product, contract, client])
+			expect(
+				remaining.filter(
+					(stored) => stored.id === record.id || stored.externalId === record.externalId,
+				),
+			).toEqual([]);
+
+		// Only the lookups of the external IDs not yet taken failed (404), one per upsert that created
+		const refused = result.sent.filter((r) => (r.status ?? 0) >= 400);
+		expect(refused.map((r) => [r.method, r.status, r.path.split('/').at(-1)])).toEqual(
+			[EXT.client2, EXT.contact2, EXT.contract2, EXT.product2, EXT.equipment2, EXT.booking2].map(
+				(externalId) => ['GET', 404, externalId],
+			),
+		);
+		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(12);
 	});
 
 	it('a wrong access token fails with the authorization message', async () => {

@@ -202,6 +202,54 @@ export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): 
 	};
 }
 
+/**
+ * A sheet fed to one Equipment Rental node, as users build it: a Manual Trigger, a "Sheet" Code node
+ * that outputs `rows` (one item per row, as a spreadsheet node would), and the node, which goes on
+ * with the other rows when one fails (On Error: Continue).
+ */
+export function sheetWorkflow(id: string, name: string, rows: Json[], node: NodeSpec): Json {
+	const workflow = operationWorkflow(id, name, [node]);
+	const [trigger, rental] = workflow.nodes;
+	const sheet = {
+		id: `${id}-sheet`,
+		name: 'Sheet',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [150, 0],
+		parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+	};
+	return {
+		...workflow,
+		nodes: [trigger, sheet, { ...rental, onError: 'continueRegularOutput' }],
+		connections: {
+			Start: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
+			Sheet: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/**
+ * A workflow as the editor saves it: a Manual Trigger followed by each Equipment Rental node given,
+ * one after the other, each run once (Settings > Execute Once), so that a later node can use what
+ * an earlier one wrote (`$('Create client').first().json.id`) whatever the number of items between.
+ */
+export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): Json {
+	const parallel = operationWorkflow(id, name, nodes);
+	const [trigger, ...rentalNodes] = parallel.nodes as Json[];
+	const chain: Json[] = rentalNodes.map((node, index) => ({
+		...node,
+		position: [300 + index * 250, 0],
+		executeOnce: true,
+	}));
+	const connections = Object.fromEntries(
+		[trigger, ...chain.slice(0, -1)].map((node, index) => [
+			node.name,
+			{ main: [[{ node: chain[index].name, type: 'main', index: 0 }]] },
+		]),
+	);
+	return { ...parallel, nodes: [trigger, ...chain], connections };
+}
+
 /** Marks the requests the tests send themselves, to tell them from those n8n sent. */
 export const EXPECTATION_HEADER = 'x-e2e-expectation';
 

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { EXAMPLE_UUID, withoutUnset } from './parameters';
+import { idPicker } from './pickers';
 
 /**
  * A field of a record's body as the form shows it (named as the API names it) and how one item's
@@ -14,8 +15,8 @@ export interface BodyField {
 	read(item: ItemParameters, field: Field, collection?: Field): unknown;
 	/** The kind of record an ID field refers to, which it can also find by external ID. */
 	refersTo?: ReferencedKind;
-	/** The fields of each entry of a list (entriesField). */
-	entries?: BodyField[];
+	/** The fields of each entry of a list (entriesField), and how the form names an entry. */
+	entries?: { fields: BodyField[]; label: (index: number) => string };
 }
 
 /** A kind of record a field can refer to by its external ID, found at `externalIdUrl`. */
@@ -48,6 +49,14 @@ export function textField(described: Described): BodyField {
 		read: (item, field, collection) => item.text(field, collection),
 	};
 }
+
+/** A text field, as most of a record's fields are. */
+export const text = (
+	name: string,
+	displayName: string,
+	description: string,
+	placeholder?: string,
+) => textField({ name, displayName, description, placeholder });
 
 /** A JSON object, given as an object or as JSON text. */
 export function jsonField(described: Omit<Described, 'placeholder'>): BodyField {
@@ -213,12 +222,34 @@ function nestedPath(described: NestedDescribed, collection?: Field): string {
 }
 
 /**
+ * The field of another record's ID (a contract's client): picked from the list `searchListMethod`
+ * shows, or given by its ID or its external ID, with a description of what it refers to.
+ */
+export function referenceTo(
+	kind: ReferencedKind,
+	picker: { displayName: string; name: string; searchListMethod: string; listedBy: string },
+): (description: string) => BodyField {
+	return (description) =>
+		referenceField(
+			idPicker({
+				...picker,
+				description: `${description}: picked by ${picker.listedBy} from the list, or given by its ID or by the external ID another system gave it`,
+				recordName: kind.recordName,
+				byExternalId: true,
+			}),
+			kind,
+			{ idIsUuid: true },
+		);
+}
+
+/**
  * A list of entries of `entryFields`, as n8n's fixed collection with multiple values, e.g. a
  * client's contact persons.
  */
 export function entriesField(described: NestedDescribed, entryFields: BodyField[]): BodyField {
+	const label = (index: number) => `${described.entryDisplayName} ${index + 1}`;
 	return {
-		entries: entryFields,
+		entries: { fields: entryFields, label },
 		property: nestedProperty(described, entryFields, true),
 		read(item, field, collection) {
 			const path = nestedPath(described, collection);
@@ -229,12 +260,7 @@ export function entriesField(described: NestedDescribed, entryFields: BodyField[
 				return undefined;
 			}
 			return entries.map((_entry, index) =>
-				readEntry(
-					item,
-					`${path}[${index}]`,
-					entryFields,
-					`${described.entryDisplayName} ${index + 1}`,
-				),
+				readEntry(item, `${path}[${index}]`, entryFields, label(index)),
 			);
 		},
 	};

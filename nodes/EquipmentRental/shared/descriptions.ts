@@ -2,6 +2,28 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EXAMPLE_UUID, FILTERS_COLLECTION_NAME } from './parameters';
 
+/** A collection of a form's optional fields; each operation sets its own options. */
+function fieldsCollection(displayName: string, name: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [],
+	};
+}
+
+/** A create's optional fields. */
+export const additionalFieldsCollection = fieldsCollection('Additional Fields', 'additionalFields');
+
+/** An update's fields: only those added are sent. */
+export const updateFieldsCollection: INodeProperties = {
+	...fieldsCollection('Update Fields', 'updateFields'),
+	description:
+		'Only the fields added here are sent and changed; one that comes out empty is not sent, and the record keeps its value',
+};
+
 /** The Filters collection of a list; each list sets its own options. */
 export const filtersCollection: INodeProperties = {
 	displayName: 'Filters',

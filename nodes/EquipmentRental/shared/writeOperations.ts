@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField, ReferencedKind } from './bodyFields';
 import { withRequired } from './bodyFields';
+import { additionalFieldsCollection, updateFieldsCollection } from './descriptions';
 import { isMissingRecord, mayHaveBeenDone } from './errors';
 import type { SendParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
@@ -29,34 +30,21 @@ export interface RecordKind extends ReferencedKind {
 	/** The record's picker for Update and Delete (its value is the `{id}` after collectionUrl). */
 	recordPicker: INodeProperties;
 	/** The record that holds these (a contact person's client), picked for every operation. */
-	parent?: { picker: INodeProperties; placeholder: string; refersTo: ReferencedKind };
+	parent?: { field: BodyField; placeholder: string };
 	/** PATCH changes the fields sent; PUT replaces the record with what is sent. */
 	updateMethod: Extract<IHttpRequestMethods, 'PATCH' | 'PUT'>;
 	/** Every field of the create page's body, named as the API names them. */
 	fields: BodyField[];
 	/** The update page's body, where it differs from the create page's. */
 	updatableFields?: BodyField[];
-	/** The fields the create page requires. */
+	/** The fields the create page requires, in its order (the form shows them so). */
 	requiredOnCreate: string[];
+	/**
+	 * Other fields a record always has (the API gives them a value when a create leaves them out,
+	 * e.g. a generated number), which Fields to Clear does not offer.
+	 */
+	alwaysSet?: string[];
 }
-
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-};
-
-const updateFields: INodeProperties = {
-	displayName: 'Update Fields',
-	name: 'updateFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	description:
-		'Only the fields added here are sent and changed; one that comes out empty is not sent, and the record keeps its value',
-};
 
 const clearFields: INodeProperties = {
 	displayName: 'Fields to Clear',
@@ -89,8 +77,13 @@ function asOptions(fields: BodyField[]): INodeProperties[] {
 function split(kind: RecordKind, leaveOut: string[] = []) {
 	const shown = kind.fields.filter((field) => !leaveOut.includes(field.property.name));
 	const isRequired = (field: BodyField) => kind.requiredOnCreate.includes(field.property.name);
+	const rank = (field: BodyField) => kind.requiredOnCreate.indexOf(field.property.name);
 	return {
-		required: shown.filter(isRequired).map((field) => withRequired(field, true)),
+		// In the order the create page lists them.
+		required: shown
+			.filter(isRequired)
+			.sort((left, right) => rank(left) - rank(right))
+			.map((field) => withRequired(field, true)),
 		optional: shown
 			.filter((field) => !isRequired(field))
 			.map((field) => withRequired(field, false)),
@@ -154,23 +147,26 @@ async function withIds(
 	fields: BodyField[],
 	item: ItemParameters,
 	send: SendParts,
+	entryLabel?: string,
 ): Promise<IDataObject> {
 	const resolved: IDataObject = { ...body };
 	for (const field of fields) {
 		const value = body[field.property.name];
-		if (value === undefined) continue;
+		// Not given, or cleared (null).
+		if (value === undefined || value === null) continue;
 		if (field.refersTo) {
-			resolved[field.property.name] = await idOf(
-				value as RecordReference,
-				field.refersTo,
-				field.property,
-				item,
-				send,
-			);
+			const { name, displayName } = field.property;
+			// A field of a list's entry is named by its entry, as its checks name it (bodyFields.ts).
+			const named = {
+				name,
+				displayName: entryLabel ? `${entryLabel}: ${displayName}` : displayName,
+			};
+			resolved[name] = await idOf(value as RecordReference, field.refersTo, named, item, send);
 		} else if (field.entries) {
+			const { fields: entryFields, label } = field.entries;
 			resolved[field.property.name] = await Promise.all(
 				(value as IDataObject[]).map(
-					async (entry) => await withIds(entry, field.entries!, item, send),
+					async (entry, index) => await withIds(entry, entryFields, item, send, label(index)),
 				),
 			);
 		}
@@ -185,9 +181,9 @@ export async function collectionPath(
 	send: SendParts,
 ): Promise<Record<string, string>> {
 	if (!kind.parent) return {};
-	const { picker, placeholder, refersTo } = kind.parent;
-	const reference = item.reference(picker) as RecordReference;
-	return { [placeholder]: await idOf(reference, refersTo, picker, item, send) };
+	const { field, placeholder } = kind.parent;
+	const reference = field.read(item, field.property) as RecordReference;
+	return { [placeholder]: await idOf(reference, field.refersTo!, field.property, item, send) };
 }
 
 function fieldLabels<Extra extends Record<string, Field>>(
@@ -197,14 +193,14 @@ function fieldLabels<Extra extends Record<string, Field>>(
 	return {
 		...byName(kind.fields),
 		...byName(updatable(kind)),
-		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.picker } : {}),
+		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.field.property } : {}),
 		...extra,
 	};
 }
 
 function shownFor(kind: RecordKind, operation: string, fields: INodeProperties[]) {
 	return updateDisplayOptions({ show: { resource: [kind.resource], operation: [operation] } }, [
-		...(kind.parent ? [kind.parent.picker] : []),
+		...(kind.parent ? [kind.parent.field.property] : []),
 		...fields,
 	]);
 }
@@ -213,7 +209,7 @@ function shownFor(kind: RecordKind, operation: string, fields: INodeProperties[]
 export function createOperation(kind: RecordKind, description: string): Operation {
 	const { required, optional } = split(kind);
 	const collection: INodeProperties = {
-		...additionalFields,
+		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
 	return {
@@ -241,11 +237,11 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 	};
 }
 
-/** The fields an update may clear: those a record may lack (not required by the create page). */
+/** The fields an update may clear: those a record may lack (neither required nor always set). */
 function clearable(kind: RecordKind): BodyField[] {
+	const kept = [...kind.requiredOnCreate, ...(kind.alwaysSet ?? [])];
 	return updatable(kind).filter(
-		(field) =>
-			!kind.requiredOnCreate.includes(field.property.name) && field.property.type !== 'boolean',
+		(field) => !kept.includes(field.property.name) && field.property.type !== 'boolean',
 	);
 }
 
@@ -284,7 +280,7 @@ async function sendChanges(
 /** Update: the record, then Update Fields and Fields to Clear; outputs the updated record. */
 export function updateOperation(kind: RecordKind, description: string): Operation {
 	const collection: INodeProperties = {
-		...updateFields,
+		...updateFieldsCollection,
 		options: asOptions(updatable(kind)),
 	};
 	const toClear: INodeProperties = {
@@ -421,7 +417,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 	const externalId = externalIdField(kind.recordName);
 	const { required, optional } = split(kind, [externalId.name]);
 	const collection: INodeProperties = {
-		...additionalFields,
+		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
 	return {

@@ -5,7 +5,7 @@ import {
 	numberField,
 	optionsField,
 	pickedIdField,
-	textField,
+	text,
 	withRequired,
 } from '../../shared/bodyFields';
 import { BOOKINGS_PATH } from '../../shared/paths';
@@ -18,9 +18,6 @@ import { bookingId } from './get';
 // The bodies of https://ram-api.syniotec.com/reference/create-booking and .../update-booking,
 // field by field. The create page's example says "RESERVRD" where its body says RESERVED: the
 // body's spelling is offered.
-
-const text = (name: string, displayName: string, description: string, placeholder?: string) =>
-	textField({ name, displayName, description, placeholder });
 
 const startDate = dateTimeField({
 	name: 'startDate',
@@ -132,6 +129,45 @@ const selfPickUp = booleanField({
 	description: 'Whether the client picks it up itself',
 });
 
+/** The fields both pages list. */
+const onBothPages = [
+	startDate,
+	endDate,
+	entityId,
+	status,
+	changePrice,
+	normalUsage,
+	normalPrice,
+	exceptionalUsagePrice,
+	periodType,
+	normalUsageType,
+	externalId,
+	pickUpAddress,
+	deliveryAddress,
+	selfPickUp,
+	quantity,
+];
+
+const attachedProducts = entriesField(
+	{
+		name: 'attachedProducts',
+		displayName: 'Attached Products',
+		description: 'Service products booked with it, e.g. delivery',
+		entryName: 'attachedProduct',
+		entryDisplayName: 'Attached Product',
+	},
+	[
+		withRequired(productReference('The attached product'), true),
+		periodType,
+		quantity,
+		numberField(
+			{ name: 'price', displayName: 'Price', description: 'The price per unit, e.g. 50.00' },
+			{ min: 0 },
+		),
+		changePrice,
+	],
+);
+
 export const bookingRecord: RecordKind = {
 	resource: 'booking',
 	recordName: 'booking',
@@ -140,62 +176,13 @@ export const bookingRecord: RecordKind = {
 	recordPicker: bookingId,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['startDate', 'endDate', 'entityId', 'productId', 'contractId'],
-	fields: [
-		startDate,
-		endDate,
-		entityId,
-		productId,
-		contractId,
-		status,
-		changePrice,
-		normalUsage,
-		normalPrice,
-		exceptionalUsagePrice,
-		periodType,
-		normalUsageType,
-		externalId,
-		pickUpAddress,
-		deliveryAddress,
-		selfPickUp,
-		quantity,
-		entriesField(
-			{
-				name: 'attachedProducts',
-				displayName: 'Attached Products',
-				description: 'Service products booked with it, e.g. delivery',
-				entryName: 'attachedProduct',
-				entryDisplayName: 'Attached Product',
-			},
-			[
-				withRequired(productReference('The attached product'), true),
-				periodType,
-				quantity,
-				numberField(
-					{ name: 'price', displayName: 'Price', description: 'The price per unit, e.g. 50.00' },
-					{ min: 0 },
-				),
-				changePrice,
-			],
-		),
-	],
+	// The API gives a new booking a status, a quantity and a billing status.
+	alwaysSet: ['status', 'quantity', 'billingStatus'],
+	fields: [...onBothPages, productId, contractId, attachedProducts],
 	// "All fields are optional. Only include the fields you want to update." The update page has no
 	// product, contract or attached products, and adds billing status and additional information.
 	updatableFields: [
-		startDate,
-		endDate,
-		entityId,
-		status,
-		changePrice,
-		normalUsage,
-		normalPrice,
-		exceptionalUsagePrice,
-		periodType,
-		normalUsageType,
-		externalId,
-		pickUpAddress,
-		deliveryAddress,
-		selfPickUp,
-		quantity,
+		...onBothPages,
 		text('additionalInformation', 'Additional Information', 'Free text about the booking'),
 		text(
 			'billingStatus',

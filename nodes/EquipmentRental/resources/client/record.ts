@@ -4,19 +4,16 @@ import {
 	entriesField,
 	numberField,
 	optionsField,
-	referenceField,
+	referenceTo,
+	text,
 	textField,
 } from '../../shared/bodyFields';
 import { CLIENTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import type { RecordKind } from '../../shared/writeOperations';
 import { clientPicker } from './get';
 
 // The body of https://ram-api.syniotec.com/reference/create-client, field by field; the clients
 // page's model gives the types the create page leaves as "object" or "enum".
-
-const text = (name: string, displayName: string, description: string, placeholder?: string) =>
-	textField({ name, displayName, description, placeholder });
 
 /** A contact person's fields (https://ram-api.syniotec.com/reference/create-contact-person). */
 export const contactPersonFields: BodyField[] = [
@@ -51,20 +48,13 @@ const clients: ReferencedKind = {
 	externalIdUrl: `${CLIENTS_PATH}/external-id/{externalId}`,
 };
 
-/** The client another record belongs to, picked, or given by its ID or its external ID. */
-export const clientReference = (description: string) =>
-	referenceField(
-		idPicker({
-			displayName: 'Client',
-			name: 'clientId',
-			description: `${description}: picked by name from the list, or given by its ID or by the external ID another system gave it`,
-			searchListMethod: 'searchClients',
-			recordName: 'client',
-			byExternalId: true,
-		}),
-		clients,
-		{ idIsUuid: true },
-	);
+/** The client another record refers to. */
+export const clientReference = referenceTo(clients, {
+	displayName: 'Client',
+	name: 'clientId',
+	searchListMethod: 'searchClients',
+	listedBy: 'name',
+});
 
 const clientFields: BodyField[] = [
 	text('name', 'Name', "The client's name", 'e.g. Acme Construction'),
@@ -173,6 +163,8 @@ export const clientRecord: RecordKind = {
 	recordPicker: clientPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['name'],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	fields: [...clientFields, contactPersons],
 	// Contact persons change through their own operations (the Contact Person resource).
 	updatableFields: clientFields,

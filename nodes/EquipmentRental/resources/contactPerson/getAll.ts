@@ -7,7 +7,7 @@ import { limitField, listFields, returnAllField } from '../../shared/listFields'
 import { collectionPath } from '../../shared/writeOperations';
 import { contactPersonRecord } from './record';
 
-const client = contactPersonRecord.parent!.picker;
+const client = contactPersonRecord.parent!.field.property;
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/{clientId}/contact-persons, "all
 // contact persons for a client": one array, without pagination (the reference shows none), which

@@ -31,7 +31,7 @@ export const contactPersonRecord: RecordKind = {
 	recordName: 'contact person',
 	collectionUrl: CONTACT_PERSONS_PATH,
 	externalIdUrl: `${CONTACT_PERSONS_PATH}/external-id/{externalId}`,
-	parent: { picker: client.property, placeholder: 'clientId', refersTo: client.refersTo! },
+	parent: { field: client, placeholder: 'clientId' },
 	recordPicker: contactPersonPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['name', 'isMain'],
@@ -59,7 +59,7 @@ export function contactPersonRead(
 					method: 'GET',
 					url,
 					parts: (item) => ({ path: { [placeholder]: item.identifier(idField) as string } }),
-					fieldsByApiName: { [placeholder]: idField, clientId: contactPersonRecord.parent!.picker },
+					fieldsByApiName: { [placeholder]: idField, clientId: client.property },
 				},
 				async function (parts, item, send) {
 					const path = await collectionPath(contactPersonRecord, item, send);
@@ -68,7 +68,7 @@ export function contactPersonRead(
 			),
 		},
 		fields: updateDisplayOptions({ show: { resource: ['contactPerson'], operation: [value] } }, [
-			contactPersonRecord.parent!.picker,
+			client.property,
 			idField,
 		]),
 	};

@@ -4,12 +4,11 @@ import {
 	dateTimeField,
 	numberField,
 	objectField,
-	referenceField,
-	textField,
+	referenceTo,
+	text,
 	uuidField,
 } from '../../shared/bodyFields';
 import { CONTRACTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import type { RecordKind } from '../../shared/writeOperations';
 import { clientReference } from '../client/record';
 import { contractPicker } from './get';
@@ -19,28 +18,18 @@ import { contractPicker } from './get';
 // `contactPosition`, beside contactName, contactPhone and contactEmail: the body's name is sent (a
 // server that checks bodies against its create page takes it), shown as Contact Position.
 
-const text = (name: string, displayName: string, description: string, placeholder?: string) =>
-	textField({ name, displayName, description, placeholder });
-
 const contracts: ReferencedKind = {
 	recordName: 'contract',
 	externalIdUrl: `${CONTRACTS_PATH}/external-id/{externalId}`,
 };
 
-/** The contract another record belongs to, picked, or given by its ID or its external ID. */
-export const contractReference = (description: string) =>
-	referenceField(
-		idPicker({
-			displayName: 'Contract',
-			name: 'contractId',
-			description: `${description}: picked by title from the list, or given by its ID or by the external ID another system gave it`,
-			searchListMethod: 'searchContracts',
-			recordName: 'contract',
-			byExternalId: true,
-		}),
-		contracts,
-		{ idIsUuid: true },
-	);
+/** The contract another record refers to. */
+export const contractReference = referenceTo(contracts, {
+	displayName: 'Contract',
+	name: 'contractId',
+	searchListMethod: 'searchContracts',
+	listedBy: 'title',
+});
 
 export const contractRecord: RecordKind = {
 	resource: 'contract',
@@ -49,6 +38,8 @@ export const contractRecord: RecordKind = {
 	recordPicker: contractPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['clientId', 'startDate', 'endDate', 'structureId'],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	fields: [
 		clientReference('The client the contract is with'),
 		dateTimeField({

@@ -3,7 +3,7 @@ import {
 	dateTimeField,
 	jsonField,
 	numberField,
-	textField,
+	text,
 	textListField,
 	uuidField,
 } from '../../shared/bodyFields';
@@ -18,8 +18,6 @@ import { equipmentPicker } from './get';
 // no page says whether it replaces the record: the node sends the record's own values of these
 // fields under the changes (writeOperations.ts, replacement), so that either way no field is lost.
 
-const text = (name: string, displayName: string, description: string, placeholder?: string) =>
-	textField({ name, displayName, description, placeholder });
 const number = (name: string, displayName: string, description: string) =>
 	numberField({ name, displayName, description });
 const json = (name: string, displayName: string, description: string) =>

@@ -3,11 +3,10 @@ import {
 	entriesField,
 	numberField,
 	optionsField,
-	referenceField,
+	referenceTo,
 	textField,
 } from '../../shared/bodyFields';
 import { PRODUCTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import type { RecordKind } from '../../shared/writeOperations';
 import { productPicker } from './pickers';
 
@@ -19,20 +18,13 @@ const products: ReferencedKind = {
 	externalIdUrl: `${PRODUCTS_PATH}/external-id/{externalId}`,
 };
 
-/** A product another record refers to, picked, or given by its ID or its external ID. */
-export const productReference = (description: string) =>
-	referenceField(
-		idPicker({
-			displayName: 'Product',
-			name: 'productId',
-			description: `${description}: picked by title from the list, or given by its ID or by the external ID another system gave it`,
-			searchListMethod: 'searchProducts',
-			recordName: 'product',
-			byExternalId: true,
-		}),
-		products,
-		{ idIsUuid: true },
-	);
+/** The product another record refers to. */
+export const productReference = referenceTo(products, {
+	displayName: 'Product',
+	name: 'productId',
+	searchListMethod: 'searchProducts',
+	listedBy: 'title',
+});
 
 /** The booking period types the reference shows (create-booking's examples). */
 export const periodTypeOptions = [
@@ -130,6 +122,17 @@ const priceList: BodyField = entriesField(
 	],
 );
 
+const updatable = [
+	title,
+	unitType,
+	priceList,
+	number,
+	externalId,
+	additionalInformation,
+	defaultQuantity,
+	defaultPeriodType,
+];
+
 export const productRecord: RecordKind = {
 	resource: 'product',
 	...products,
@@ -137,26 +140,9 @@ export const productRecord: RecordKind = {
 	recordPicker: productPicker,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['title', 'type', 'unitType', 'priceList'],
-	fields: [
-		title,
-		type,
-		unitType,
-		priceList,
-		number,
-		externalId,
-		additionalInformation,
-		defaultQuantity,
-		defaultPeriodType,
-	],
+	// The API numbers a record that is given none.
+	alwaysSet: ['number'],
 	// The update page has no type; its price list replaces the product's tiers.
-	updatableFields: [
-		title,
-		unitType,
-		priceList,
-		number,
-		externalId,
-		additionalInformation,
-		defaultQuantity,
-		defaultPeriodType,
-	],
+	updatableFields: updatable,
+	fields: [...updatable, type],
 };

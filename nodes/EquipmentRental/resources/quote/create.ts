@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { additionalFieldsCollection } from '../../shared/descriptions';
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { idPicker } from '../../shared/pickers';
@@ -132,11 +133,7 @@ const status: INodeProperties = {
 };
 
 const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
+	...additionalFieldsCollection,
 	options: [
 		bookingIds,
 		date,

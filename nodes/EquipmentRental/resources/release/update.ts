@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { updateFieldsCollection } from '../../shared/descriptions';
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { idPicker } from '../../shared/pickers';
@@ -93,13 +94,8 @@ const startDate: INodeProperties = {
 };
 
 const updateFields: INodeProperties = {
-	displayName: 'Update Fields',
-	name: 'updateFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
+	...updateFieldsCollection,
 	options: [bookingId, endDate, externalId, percentage, quantity, reason, startDate],
-	description: 'Only the fields added here are changed',
 };
 
 export const option: INodePropertyOptions = {
