@@ -18,6 +18,17 @@ import type {
 
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
 import { contractViolations, useSandbox } from './harness/sandbox';
+import {
+	BOOKINGS,
+	CLIENTS,
+	CONTRACTS,
+	createDirectly,
+	directApi,
+	EQUIPMENTS,
+	MISSING_ID,
+	newExternalId,
+	PRODUCTS,
+} from './harness/writes';
 
 /**
  * Property runs per field; each run sends up to MAX_VALUES_PER_RUN values as items of one
@@ -233,15 +244,180 @@ const JUDGED_BY_THE_API: Record<string, string> = {
 	'filters.type': 'query/type must be equal to one of the allowed values',
 	// The reference names no list of fields to sort by ("Field to sort by", e.g. updatedAt).
 	'options.sortBy': 'query/sortBy must be equal to one of the allowed values',
+	// The writes' open lists ("Other values can be given by expression"): the pages show a booking's
+	// status and billing status only by example (the document's lists are x-assumed), and the node
+	// sends any period type given by expression for the API to judge.
+	'additionalFields.status': 'body/status must be equal to one of the allowed values',
+	'updateFields.status': 'body/status must be equal to one of the allowed values',
+	'updateFields.billingStatus': 'body/billingStatus must be equal to one of the allowed values',
+	'additionalFields.periodType': 'body/periodType must be equal to one of the allowed values',
+	'updateFields.periodType': 'body/periodType must be equal to one of the allowed values',
+	'additionalFields.defaultPeriodType':
+		'body/defaultPeriodType must be equal to one of the allowed values',
+	'updateFields.defaultPeriodType':
+		'body/defaultPeriodType must be equal to one of the allowed values',
+	// create-client types a client's number as text, its model as a number: the node sends the text
+	// (the page's type), and the sandbox's document takes digits only (x-assumed).
+	'additionalFields.number': 'body/number must match pattern "^[0-9]+$"',
+	'updateFields.number': 'body/number must match pattern "^[0-9]+$"',
 };
+
+/**
+ * Properties that fail for a defect of the node, by operation and field: skipped, not weakened,
+ * until the node is fixed (each names its defect). None at present.
+ */
+const NODE_DEFECTS: Record<string, string> = {};
+
+function defectOf({ resource, operation }: Operation, field: Field): string | undefined {
+	return NODE_DEFECTS[`${resource}.${operation} ${field.path}`];
+}
+
+/** A structure's UUID: the reference lists no structures, and the sandbox takes any. */
+const STRUCTURE_ID = '123e4567-e89b-42d3-a456-426614174000';
 
 describe('Hostile input to every parameter', () => {
 	const suite = useSandbox({ models: 30, equipment: 30 });
 
-	/** Required fields set to working values, so that only the field under test decides. */
+	/**
+	 * Records of the tests' own for the updates to change, so that the fixtures the reads and the
+	 * other writes use keep their values whatever an update sends or clears.
+	 */
+	const own = {} as Record<
+		'clientId' | 'contactPersonId' | 'contractId' | 'bookingId' | 'productId' | 'equipmentId',
+		string
+	> & { equipmentExternalId: string };
+	beforeAll(async () => {
+		const f = suite.fixtures;
+		const client = await createDirectly(suite, CLIENTS, {
+			name: 'Property test client',
+			contactPersons: [{ name: 'Property test person', isMain: true }],
+		});
+		own.clientId = client.id;
+		own.contactPersonId = (client.contactPersons as Array<{ id: string }>)[0].id;
+		own.contractId = (
+			await createDirectly(suite, CONTRACTS, {
+				clientId: f.clientId,
+				startDate: '2025-01-01T00:00:00Z',
+				endDate: '2099-12-31T00:00:00Z',
+				structureId: STRUCTURE_ID,
+			})
+		).id;
+		own.bookingId = (
+			await createDirectly(suite, BOOKINGS, {
+				startDate: '2025-07-01T00:00:00Z',
+				endDate: '2025-07-10T00:00:00Z',
+				entityId: f.equipmentId,
+				productId: f.equipmentProductId,
+				contractId: f.contractId,
+			})
+		).id;
+		own.productId = (
+			await createDirectly(suite, PRODUCTS, {
+				title: 'Property test product',
+				type: 'RESOURCE',
+				unitType: 'DAY',
+				priceList: [{ from: 1, price: 10 }],
+			})
+		).id;
+		own.equipmentId = (
+			await createDirectly(suite, EQUIPMENTS, { title: 'Property test equipment' })
+		).id;
+		own.equipmentExternalId = (
+			suite.sandbox.store.equipment as unknown as Array<{ id: string; externalId: string }>
+		).find((unit) => unit.id === f.equipmentId)!.externalId;
+	});
+
+	/**
+	 * Required fields set to working values, so that only the field under test decides. A write that
+	 * creates gets values no record has (an external ID of its own per run), so that runs do not
+	 * collide; updates change the tests' own records, and deletes name records the API does not hold
+	 * (its 404 explains the item, and nothing is deleted).
+	 */
 	function baseParameters({ resource, operation }: Operation): INodeParameters {
 		const f = suite.fixtures;
+		const contract = {
+			clientId: f.clientId,
+			startDate: '2025-01-01T00:00:00Z',
+			endDate: '2099-12-31T00:00:00Z',
+			structureId: STRUCTURE_ID,
+		};
+		const booking = {
+			startDate: '2025-07-01T00:00:00Z',
+			endDate: '2025-07-10T00:00:00Z',
+			entityId: f.equipmentId,
+			productId: f.equipmentProductId,
+			contractId: f.contractId,
+		};
+		const product = {
+			title: 'Property test product',
+			type: 'RESOURCE',
+			unitType: 'DAY',
+			priceList: { priceItem: [{ from: 1, price: 10 }] },
+		};
 		const byOperation: Record<string, INodeParameters> = {
+			'booking.create': booking,
+			'booking.delete': { bookingId: MISSING_ID },
+			// Two fields, so that the body is never empty when the field under test is left unset.
+			'booking.update': {
+				bookingId: own.bookingId,
+				updateFields: { quantity: 1, additionalInformation: 'checked' },
+			},
+			'booking.upsert': { externalId: newExternalId('PROP-B'), ...booking },
+			'client.create': { name: 'Property test client' },
+			'client.delete': { clientId: MISSING_ID },
+			'client.update': {
+				clientId: own.clientId,
+				updateFields: { city: 'Berlin', creditLimit: 1 },
+			},
+			'client.upsert': { externalId: newExternalId('PROP-CL'), name: 'Property test client' },
+			'contactPerson.create': {
+				clientId: own.clientId,
+				name: 'Property test person',
+				isMain: false,
+			},
+			'contactPerson.delete': { clientId: own.clientId, contactPersonId: MISSING_ID },
+			'contactPerson.get': { clientId: f.clientId, contactPersonId: f.contactPersonId },
+			'contactPerson.getAll': { clientId: f.clientId, limit: 1 },
+			'contactPerson.getByExternalId': {
+				clientId: f.clientId,
+				externalId: f.contactPersonExternalId,
+			},
+			'contactPerson.update': {
+				clientId: own.clientId,
+				contactPersonId: own.contactPersonId,
+				updateFields: { jobTitle: 'Dispatcher', department: 'Logistics' },
+			},
+			'contactPerson.upsert': {
+				clientId: own.clientId,
+				externalId: newExternalId('PROP-CP'),
+				name: 'Property test person',
+				isMain: false,
+			},
+			'contract.create': contract,
+			'contract.delete': { contractId: MISSING_ID },
+			'contract.update': {
+				contractId: own.contractId,
+				updateFields: { title: 'Checked', city: 'Berlin' },
+			},
+			'contract.upsert': { externalId: newExternalId('PROP-CT'), ...contract },
+			'equipment.create': { title: 'Property test equipment' },
+			'equipment.delete': { equipmentId: MISSING_ID },
+			'equipment.getByExternalId': { externalId: own.equipmentExternalId },
+			'equipment.update': {
+				equipmentId: own.equipmentId,
+				updateFields: { subtitle: 'Checked', warehouseId: 'WH-1' },
+			},
+			'equipment.upsert': {
+				externalId: newExternalId('PROP-E'),
+				title: 'Property test equipment',
+			},
+			'product.create': product,
+			'product.delete': { productId: MISSING_ID },
+			'product.update': {
+				productId: own.productId,
+				updateFields: { title: 'Property test product', additionalInformation: 'checked' },
+			},
+			'product.upsert': { externalId: newExternalId('PROP-P'), ...product },
 			'booking.get': { bookingId: f.bookingId },
 			'booking.getByExternalId': { externalId: f.bookingExternalId },
 			'client.get': { clientId: f.clientId },
@@ -284,7 +460,8 @@ describe('Hostile input to every parameter', () => {
 
 	/**
 	 * Runs the operation once, one item per value, and checks every item: rejected by the field's own
-	 * validation with no request, or accepted and sent as a request the contract allows.
+	 * validation with no request, or accepted and sent as a request the contract allows. Returns the
+	 * requests the run sent; what it created is deleted again.
 	 */
 	async function checkValues(
 		operation: Operation,
@@ -294,6 +471,57 @@ describe('Hostile input to every parameter', () => {
 		timezone = 'UTC',
 	) {
 		suite.sandbox.resetStats();
+		const before = recordIds();
+		try {
+			await checkRun(operation, field, items, value, timezone);
+			return [...suite.sandbox.requests];
+		} finally {
+			await removeCreatedSince(before);
+			// Checked by checkRun, with what the API judges left out; the removals are the test's own.
+			suite.sandbox.resetStats();
+		}
+	}
+
+	/** The IDs of the records the writes create, by the collection they are deleted from. */
+	function recordIds(): Array<[string, Set<string>]> {
+		const store = suite.sandbox.store as unknown as Record<
+			'clients' | 'contracts' | 'equipment',
+			Array<{ id: string }>
+		> &
+			Record<'bookings' | 'products', Map<string, unknown>>;
+		// In the order a record is deleted before the records it names.
+		return [
+			[BOOKINGS, new Set(store.bookings.keys())],
+			[CONTRACTS, new Set(store.contracts.map((record) => record.id))],
+			[EQUIPMENTS, new Set(store.equipment.map((record) => record.id))],
+			[PRODUCTS, new Set(store.products.keys())],
+			[CLIENTS, new Set(store.clients.map((record) => record.id))],
+		];
+	}
+
+	/**
+	 * Deletes, through the API, the records created since `before`: the lists the reads check (one
+	 * request per item, one page each) keep their seeded size however many records the writes create.
+	 */
+	async function removeCreatedSince(before: Array<[string, Set<string>]>) {
+		const now = new Map(recordIds());
+		for (const [path, ids] of before) {
+			for (const id of now.get(path)!) {
+				if (ids.has(id)) continue;
+				const answer = await directApi(suite)('DELETE', `${path}/${id}`);
+				if (answer.status !== 200)
+					throw new Error(`Removing ${path}/${id} answered ${answer.status}`);
+			}
+		}
+	}
+
+	async function checkRun(
+		operation: Operation,
+		field: Field,
+		items: IDataObject[],
+		value: string,
+		timezone: string,
+	) {
 		const {
 			items: output,
 			errorItems,
@@ -333,8 +561,6 @@ describe('Hostile input to every parameter', () => {
 			items.length - rejected.length,
 		);
 		expect(output.every((item) => item.json.error === undefined)).toBe(true);
-		// Checked above, with what the API judges left out.
-		if (judgedByTheApi) suite.sandbox.resetStats();
 	}
 
 	describe.each(
@@ -342,9 +568,9 @@ describe('Hostile input to every parameter', () => {
 			(operation) => [`${operation.resource} > ${operation.operation}`, operation] as const,
 		),
 	)('%s', (_name, operation) => {
-		it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
-			'%s: any value is rejected by name or sent within the contract',
-			async (_path, field) => {
+		for (const field of fieldsOf(operation)) {
+			const test = defectOf(operation, field) ? it.skip : it;
+			test(`${field.path}: any value is rejected by name or sent within the contract`, async () => {
 				await fc.assert(
 					fc.asyncProperty(
 						fc.array(hostileValue, { minLength: 1, maxLength: MAX_VALUES_PER_RUN }),
@@ -355,12 +581,12 @@ describe('Hostile input to every parameter', () => {
 					),
 					{ numRuns: RUNS_PER_FIELD },
 				);
-			},
-		);
+			});
+		}
 
-		it.each(fieldsOf(operation).map((field) => [field.path, field] as const))(
-			'%s: expressions yielding another type are rejected by name or sent within the contract',
-			async (_path, field) => {
+		for (const field of fieldsOf(operation)) {
+			const test = defectOf(operation, field) ? it.skip : it;
+			test(`${field.path}: expressions yielding another type are rejected by name or sent within the contract`, async () => {
 				const expression = `={{ [${WRONG_TYPE_EXPRESSIONS.join(', ')}][$itemIndex] }}`;
 				await checkValues(
 					operation,
@@ -368,15 +594,66 @@ describe('Hostile input to every parameter', () => {
 					WRONG_TYPE_EXPRESSIONS.map(() => ({})),
 					expression,
 				);
-			},
-		);
+			});
+		}
+	});
+
+	describe('Fields to Clear', () => {
+		const recordOf = (resource: string): INodeParameters =>
+			({
+				client: { clientId: own.clientId },
+				contactPerson: { clientId: own.clientId, contactPersonId: own.contactPersonId },
+				contract: { contractId: own.contractId },
+				booking: { bookingId: own.bookingId },
+				product: { productId: own.productId },
+				equipment: { equipmentId: own.equipmentId },
+			})[resource]!;
+		const options = properties
+			.filter((property) => property.name === 'clearFields')
+			.flatMap((property) =>
+				(property.options as Array<{ value: string }>).map((option) => ({
+					resource: property.displayOptions!.show!.resource![0] as string,
+					field: option.value,
+				})),
+			);
+
+		// What every record has (a number the API generates, a booking's status) is not offered.
+		it.each([
+			['booking', 'billingStatus'],
+			['booking', 'quantity'],
+			['booking', 'status'],
+			['client', 'number'],
+			['contract', 'number'],
+			['product', 'number'],
+		])('%s > update does not offer to clear %s, which every record has', (resource, field) => {
+			expect(options).not.toContainEqual({ resource, field });
+			expect(options.some((option) => option.resource === resource)).toBe(true);
+		});
+
+		for (const { resource, field } of options) {
+			it(`${resource} > update: ${field} is cleared with null, within the contract`, async () => {
+				const { items, error } = await suite.run({
+					resource,
+					operation: 'update',
+					...recordOf(resource),
+					clearFields: [field],
+				});
+
+				expect(error).toBeUndefined();
+				const writes = suite.sandbox.requests.filter((request) => request.method !== 'GET');
+				expect(writes).toHaveLength(1);
+				expect((writes[0].body as IDataObject)[field]).toBeNull();
+				// The sandbox shows some unset equipment fields as null.
+				expect(items[0].json[field] ?? null).toBeNull();
+			});
+		}
 	});
 
 	it('covers every operation, and every validated parameter of each', () => {
 		const fields = allOperations().flatMap((operation) =>
 			fieldsOf(operation).map((field) => field.path),
 		);
-		expect(allOperations()).toHaveLength(26);
+		expect(allOperations()).toHaveLength(54);
 		expect(fields).toEqual(
 			expect.arrayContaining([
 				'amount',
@@ -389,6 +666,12 @@ describe('Hostile input to every parameter', () => {
 				'filters.ids',
 				'additionalFields.metadata',
 				'updateFields.quantity',
+				'priceList',
+				'additionalFields.contactPersons',
+				'additionalFields.attachedProducts',
+				'additionalFields.point',
+				'updateFields.clientId',
+				'clearFields',
 			]),
 		);
 	});
@@ -494,11 +777,11 @@ describe('Hostile input to every parameter', () => {
 			'$path = $value is $verdict',
 			async ({ operation, path, value, verdict, sent, timezone }) => {
 				const field = fieldsOf(operation).find((candidate) => candidate.path === path)!;
-				await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
+				const requests = await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
 
-				expect(suite.sandbox.requests).toHaveLength(verdict === 'accepted' ? 1 : 0);
+				expect(requests).toHaveLength(verdict === 'accepted' ? 1 : 0);
 				if (sent === undefined) return;
-				const [request] = suite.sandbox.requests;
+				const [request] = requests;
 				const carried =
 					operation === models
 						? request.query.limit

@@ -1486,8 +1486,16 @@ describe(onN8n('one workflow per operation'), () => {
 		attachments.set(fx.inventoryProductId, new Set([fx.serviceProductId]));
 		const result = await run('opLookupWrites');
 		expectSuccess(result);
-		for (const node of ['Add price item', 'Delete price item', 'Detach service'])
-			expect([node, items(result, node)]).toEqual([node, [{ success: true }]]);
+		// Each write's item says what it changed, where the API answers only { success: true }.
+		expect(items(result, 'Add price item')).toEqual([
+			{ success: true, productId: fx.equipmentProductId, from: 30, price: 77.5 },
+		]);
+		expect(items(result, 'Delete price item')).toEqual([
+			{ success: true, productId: other.personProductId, priceId: other.personPriceId },
+		]);
+		expect(items(result, 'Detach service')).toEqual([
+			{ success: true, productId: fx.inventoryProductId, serviceProductId: fx.serviceProductId },
+		]);
 		expect(
 			products
 				.get(fx.equipmentProductId)!

@@ -33,9 +33,29 @@ module.exports = async function printSummary() {
 		);
 	}
 	if (results.writes) {
-		const { sent, succeeded, failedLoudly, falseSuccesses, retriedWrites } = results.writes;
+		const {
+			sent,
+			succeeded,
+			failedLoudly,
+			falseSuccesses,
+			retriedWrites,
+			lostAnswers,
+			doneUnanswered,
+		} = results.writes;
 		lines.push(
-			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly, ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice`,
+			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly (${doneUnanswered} of them done by the server, the answer lost), ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice; ${lostAnswers} answers lost`,
+		);
+	}
+	if (results.upserts) {
+		const u = results.upserts;
+		lines.push(
+			`Create or Update under faults, failed items run again, then a clean run: ${u.externalIds} external IDs of ${u.kinds} record kinds, ${u.runs} runs of ${u.items} items, ${u.created} created, ${u.updated} updated, ${u.failed} failed loudly; ${u.lostAnswers} answers lost, ${u.lostCreates} of them of creates, ${u.foundAfterLostCreate} found by the lookup after and reported created; ${u.taken} creates refused 409 (another writer first), ${u.updatedAfterTaken} of them updated its record; ${u.missing} external IDs without a record, ${u.duplicates} with duplicates, ${u.sentTwice} writes sent twice, ${u.falseSuccesses} reported a record the store does not hold`,
+		);
+	}
+	if (results.findRetries) {
+		const f = results.findRetries;
+		lines.push(
+			`Create or Update with faults on the GETs only: ${f.items} items, ${f.created} created, ${f.updated} updated, ${f.failed} failed loudly after 5 tries of the find; ${f.retriedFinds} finds retried by the node, ${f.duplicates} duplicates`,
 		);
 	}
 	for (const [event, tally] of Object.entries(triggerTallies)) {
@@ -50,6 +70,12 @@ module.exports = async function printSummary() {
 		results.lists?.partial === 0 &&
 		results.lists?.duplicates === 0 &&
 		results.writes?.falseSuccesses === 0 &&
+		results.writes?.retriedWrites === 0 &&
+		results.upserts?.missing === 0 &&
+		results.upserts?.duplicates === 0 &&
+		results.upserts?.sentTwice === 0 &&
+		results.upserts?.falseSuccesses === 0 &&
+		results.findRetries?.duplicates === 0 &&
 		Object.keys(triggerTallies).length > 0 &&
 		Object.values(triggerTallies).every(
 			({ partial, duplicates, lost }) => partial === 0 && duplicates === 0 && lost === 0,

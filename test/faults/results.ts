@@ -85,9 +85,54 @@ export interface FaultSuiteResults {
 		failedLoudly: number;
 		falseSuccesses: number;
 		retriedWrites: number;
+		/** Writes the sandbox carried out and then closed the connection without answering. */
+		lostAnswers: number;
+		/** Failed items whose write the sandbox had done: their answer never reached the node. */
+		doneUnanswered: number;
 	};
+	upserts?: UpsertTally;
+	findRetries?: FindRetryTally;
 	/** By event name, e.g. "Client Created or Updated". */
 	trigger?: Record<string, TriggerTally>;
+}
+
+/**
+ * Create or Update by External ID run again and again under faults (writes.faults.ts): `kinds`
+ * record kinds of `externalIds` external IDs in all, `runs` runs of `items` items. `missing` and
+ * `duplicates`: external IDs with no record, or more than one, after the last run (must be 0).
+ * `lostCreates`: creates whose answer was lost; `foundAfterLostCreate`: of those, the items that
+ * looked again, found the record and reported it created. `sentTwice`: a create or update the node
+ * sent twice for one item; `falseSuccesses`: items whose reported record the store does not hold.
+ */
+export interface UpsertTally {
+	kinds: number;
+	externalIds: number;
+	runs: number;
+	items: number;
+	created: number;
+	updated: number;
+	failed: number;
+	missing: number;
+	duplicates: number;
+	lostAnswers: number;
+	lostCreates: number;
+	foundAfterLostCreate: number;
+	/** Creates refused 409 (another writer took the external ID meanwhile). */
+	taken: number;
+	/** Of those, the items that looked again and updated the other writer's record. */
+	updatedAfterTaken: number;
+	sentTwice: number;
+	falseSuccesses: number;
+}
+
+/** Create or Update with faults on the GETs only: finds retried by the node itself. */
+export interface FindRetryTally {
+	items: number;
+	created: number;
+	updated: number;
+	failed: number;
+	retriedFinds: number;
+	duplicates: number;
 }
 
 export function share({ runs, complete }: CompletionShare): number {

@@ -398,6 +398,13 @@ async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 
 type Upserted = 'created' | 'updated';
 
+/** Whether the record has each of the values (compared as JSON: a difference only in form counts). */
+function holds(record: IDataObject, values: IDataObject) {
+	return Object.entries(values).every(
+		([name, value]) => JSON.stringify(record[name]) === JSON.stringify(value),
+	);
+}
+
 function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserted: Upserted) {
 	return answer.map((item) => ({
 		...item,
@@ -411,7 +418,8 @@ function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserte
  * `upserted: "created"` or `"updated"`. Safe to repeat: a run again, or an item retried after a
  * create whose answer was lost, finds the record and updates it. A create refused because the
  * external ID was taken meanwhile (409) is turned into an update of that record; a create whose
- * answer was lost is looked up again, and counts as created when the record is there.
+ * answer was lost is looked up again, and counts as created when the record there holds its values
+ * (otherwise another writer made it, and it is updated).
  */
 export function upsertOperation(kind: RecordKind, description: string): Operation {
 	const externalId = externalIdField(kind.recordName);
@@ -469,9 +477,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
 						const after = await find();
 						if (!after) throw created.error;
-						// Taken meanwhile: by another writer, whose record this updates. Lost answer: the
-						// create was done, and this is the record it made.
-						return taken ? await update(after) : upsertOutput([{ json: after }], after, 'created');
+						// A create that may have been done, found holding what it sent, is the record it
+						// made. Taken meanwhile, or found with other values, it is another writer's
+						// record, which gets this item's values.
+						const made = !taken && holds(after, changes);
+						return made ? upsertOutput([{ json: after }], after, 'created') : await update(after);
 					});
 				},
 			),

@@ -1,0 +1,374 @@
+/**
+ * Booking: Create, Update and Delete through n8n's engine against the sandbox in strict mode. The
+ * evidence is the request the sandbox saw: the contract and the products given by their external
+ * IDs arrive as their IDs, the attached products as a list, and an update sends only its fields.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useSandbox } from '../harness/sandbox';
+import {
+	BOOKINGS,
+	byExternalId,
+	CONTRACTS,
+	createDirectly,
+	DIALECTS_NAMING_FIELDS,
+	json,
+	MISSING_ID,
+	newExternalId,
+	paired,
+	picked,
+	PRODUCTS,
+	readBack,
+	requestsSeen,
+	writesSeen,
+} from '../harness/writes';
+
+describe('Booking', () => {
+	const suite = useSandbox({ strict: true });
+	afterEach(() => suite.sandbox.setOptions({ errorDialect: 'message' }));
+
+	const create = (parameters: INodeParameters = {}) => ({
+		resource: 'booking',
+		operation: 'create',
+		startDate: '2025-07-01T08:00:00',
+		endDate: '2025-07-10T17:00:00',
+		entityId: picked(suite.fixtures.equipmentId),
+		productId: picked(suite.fixtures.equipmentProductId),
+		contractId: picked(suite.fixtures.contractId),
+		...parameters,
+	});
+	const update = (bookingId: string, parameters: INodeParameters) => ({
+		resource: 'booking',
+		operation: 'update',
+		bookingId,
+		...parameters,
+	});
+	const newBooking = async () =>
+		await createDirectly(suite, BOOKINGS, {
+			startDate: '2025-07-01T08:00:00.000Z',
+			endDate: '2025-07-10T17:00:00.000Z',
+			entityId: suite.fixtures.equipmentId,
+			productId: suite.fixtures.equipmentProductId,
+			contractId: suite.fixtures.contractId,
+			quantity: 2,
+			pickUpAddress: 'Depot Nord, Hamburg',
+			externalId: newExternalId('BK'),
+		});
+	const externalIdOf = async (path: string) =>
+		((await readBack(suite, path)) as IDataObject).externalId as string;
+
+	describe('Create', () => {
+		it('sends exactly the fields filled in, attached products and UTC date-times included', async () => {
+			const { serviceProductId } = suite.fixtures;
+			const { items, error } = await suite.run(
+				create({
+					additionalFields: {
+						status: 'IN_PROGRESS',
+						quantity: 5.5,
+						changePrice: true,
+						normalPrice: 100,
+						periodType: 'WORKING_DAYS',
+						selfPickUp: false,
+						attachedProducts: {
+							attachedProduct: [
+								{
+									productId: picked(serviceProductId),
+									periodType: 'CALENDAR_DAYS',
+									quantity: 2,
+									price: 49.9,
+									changePrice: false,
+								},
+							],
+						},
+					},
+				}),
+				{ timezone: 'America/New_York' },
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'POST',
+					path: BOOKINGS,
+					body: {
+						startDate: '2025-07-01T12:00:00.000Z',
+						endDate: '2025-07-10T21:00:00.000Z',
+						entityId: suite.fixtures.equipmentId,
+						productId: suite.fixtures.equipmentProductId,
+						contractId: suite.fixtures.contractId,
+						status: 'IN_PROGRESS',
+						quantity: 5.5,
+						changePrice: true,
+						normalPrice: 100,
+						periodType: 'WORKING_DAYS',
+						selfPickUp: false,
+						attachedProducts: [
+							{
+								productId: serviceProductId,
+								periodType: 'CALENDAR_DAYS',
+								quantity: 2,
+								price: 49.9,
+								changePrice: false,
+							},
+						],
+					},
+				},
+			]);
+			expect(json(items)).toEqual([
+				expect.objectContaining({ id: expect.any(String), status: 'IN_PROGRESS', quantity: 5.5 }),
+			]);
+		});
+
+		it('finds the contract, the product and an attached product given by external ID, and sends their IDs', async () => {
+			const { contractExternalId, productExternalId, serviceProductId } = suite.fixtures;
+			const serviceExternalId = await externalIdOf(`${PRODUCTS}/${serviceProductId}`);
+			suite.sandbox.resetStats();
+			const { error } = await suite.run(
+				create({
+					productId: byExternalId(productExternalId),
+					contractId: byExternalId(contractExternalId),
+					additionalFields: {
+						attachedProducts: {
+							attachedProduct: [{ productId: byExternalId(serviceExternalId), quantity: 1 }],
+						},
+					},
+				}),
+			);
+
+			expect(error).toBeUndefined();
+			const lookups = requestsSeen(suite).filter((request) => request.method === 'GET');
+			expect(lookups.map((request) => request.path).sort()).toEqual(
+				[
+					`${PRODUCTS}/external-id/${productExternalId}`,
+					`${CONTRACTS}/external-id/${contractExternalId}`,
+					`${PRODUCTS}/external-id/${serviceExternalId}`,
+				].sort(),
+			);
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'POST',
+					path: BOOKINGS,
+					body: expect.objectContaining({
+						productId: suite.fixtures.equipmentProductId,
+						contractId: suite.fixtures.contractId,
+						attachedProducts: [
+							expect.objectContaining({ productId: serviceProductId, quantity: 1 }),
+						],
+					}),
+				},
+			]);
+		});
+
+		it.each([
+			['contract', { contractId: byExternalId('ERP-NO-SUCH-CONTRACT') }, 'Contract'],
+			['product', { productId: byExternalId('ERP-NO-SUCH-PRODUCT') }, 'Product'],
+		])(
+			'fails a %s external ID the API does not know by the field, writing nothing',
+			async (recordName, parameters, label) => {
+				const { error } = await suite.run(create(parameters));
+
+				expect(error?.message).toBe(
+					`'${label}' must be the external ID of an existing ${recordName} [item 0]`,
+				);
+				expect(writesSeen(suite)).toEqual([]);
+			},
+		);
+
+		// Named by its entry, as the entry's other checks name it, not as the booking's own Product.
+		it('fails an attached product external ID the API does not know by the entry, writing nothing', async () => {
+			const { error } = await suite.run(
+				create({
+					additionalFields: {
+						attachedProducts: {
+							attachedProduct: [{ productId: byExternalId('ERP-NO-SUCH-SERVICE'), quantity: 1 }],
+						},
+					},
+				}),
+			);
+
+			expect(error?.message).toBe(
+				"'Attached Product 1: Product' must be the external ID of an existing product [item 0]",
+			);
+			expect(writesSeen(suite)).toEqual([]);
+		});
+
+		it('refuses an item without Entity before sending, naming the field and the item', async () => {
+			const { error } = await suite.run(create({ entityId: '={{ $json.equipment }}' }));
+
+			expect(error?.message).toBe("'Entity' must be set: this field is required [item 0]");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses an attached product without its product before sending, naming the entry', async () => {
+			const { error } = await suite.run(
+				create({
+					additionalFields: {
+						attachedProducts: { attachedProduct: [{ productId: picked(''), quantity: 1 }] },
+					},
+				}),
+			);
+
+			expect(error?.message).toBe(
+				"'Attached Product 1: Product' must be set: this field is required [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('under Continue On Fail, fails only the item with a wrong quantity, each output paired', async () => {
+			const { items, errorItems } = await suite.run(
+				create({ additionalFields: { quantity: '={{ $json.quantity }}' } }),
+				{
+					onError: 'continueErrorOutput',
+					items: [{ quantity: 1 }, { quantity: -3 }, { quantity: 2.5 }],
+				},
+			);
+
+			expect(paired(items)).toEqual([
+				[0, expect.objectContaining({ quantity: 1 })],
+				[2, expect.objectContaining({ quantity: 2.5 })],
+			]);
+			expect(paired(errorItems)).toEqual([
+				[1, expect.objectContaining({ error: expect.stringMatching(/^'Quantity' must be /) })],
+			]);
+			expect(writesSeen(suite).map((request) => (request.body as IDataObject).quantity)).toEqual([
+				1, 2.5,
+			]);
+		});
+
+		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
+			"names the form's field when the API refuses it in the %s dialect",
+			async (dialect) => {
+				suite.sandbox.setOptions({ errorDialect: dialect });
+				const { error } = await suite.run(
+					create({ productId: picked(suite.fixtures.serviceProductId) }),
+				);
+
+				expect(error?.message).toBe('The API rejected the request (HTTP 422)');
+				expect(error?.description).toContain('is a SERVICE');
+				expect(error?.description).toContain("The field at fault is 'Product'.");
+			},
+		);
+	});
+
+	describe('Update', () => {
+		it('sends only the Update Fields, and the booking keeps its other values', async () => {
+			const booking = await newBooking();
+			const { items, error } = await suite.run(
+				update(booking.id, {
+					updateFields: {
+						status: 'IN_PROGRESS',
+						quantity: 3,
+						billingStatus: 'PARTIALLY_BILLED',
+						additionalInformation: 'Extended by phone',
+					},
+				}),
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'PATCH',
+					path: `${BOOKINGS}/${booking.id}`,
+					body: {
+						status: 'IN_PROGRESS',
+						quantity: 3,
+						billingStatus: 'PARTIALLY_BILLED',
+						additionalInformation: 'Extended by phone',
+					},
+				},
+			]);
+			expect(items[0].json).toMatchObject({ id: booking.id, status: 'IN_PROGRESS', quantity: 3 });
+			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toMatchObject({
+				startDate: booking.startDate,
+				endDate: booking.endDate,
+				pickUpAddress: 'Depot Nord, Hamburg',
+				contractId: suite.fixtures.contractId,
+			});
+		});
+
+		it('sends the Fields to Clear as null, and the API removes their values', async () => {
+			const booking = await newBooking();
+			await suite.run(update(booking.id, { clearFields: ['pickUpAddress'] }));
+
+			expect(writesSeen(suite)).toEqual([
+				{ method: 'PATCH', path: `${BOOKINGS}/${booking.id}`, body: { pickUpAddress: null } },
+			]);
+			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).not.toHaveProperty(
+				'pickUpAddress',
+			);
+		});
+
+		it('refuses a field both set and cleared, before sending', async () => {
+			const booking = await newBooking();
+			const { error } = await suite.run(
+				update(booking.id, {
+					updateFields: { pickUpAddress: 'Depot Süd' },
+					clearFields: ['pickUpAddress'],
+				}),
+			);
+
+			expect(error?.message).toBe(
+				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
+			);
+			expect(error?.description).toContain("'Pick-Up Address' is both set and cleared.");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses an update with nothing to change, before sending', async () => {
+			const booking = await newBooking();
+			const { error } = await suite.run(update(booking.id, {}));
+
+			expect(error?.message).toBe(
+				"'Update Fields' must be given at least one field to change [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('leaves out an Update Field whose expression comes out empty', async () => {
+			const booking = await newBooking();
+			await suite.run(
+				update(booking.id, {
+					updateFields: {
+						deliveryAddress: '={{ $json.delivery }}',
+						normalPrice: '={{ $json.price }}',
+					},
+				}),
+				{ items: [{ price: 120 }] },
+			);
+
+			expect(writesSeen(suite)[0].body).toEqual({ normalPrice: 120 });
+		});
+	});
+
+	describe('Delete', () => {
+		const remove = (bookingId: string) => ({
+			resource: 'booking',
+			operation: 'delete',
+			bookingId,
+		});
+
+		it('outputs deleted with the ID once the API has deleted the booking', async () => {
+			const booking = await newBooking();
+			const { items, error } = await suite.run(remove(booking.id));
+
+			expect(error).toBeUndefined();
+			expect(requestsSeen(suite)).toEqual([
+				{ method: 'DELETE', path: `${BOOKINGS}/${booking.id}` },
+			]);
+			expect(json(items)).toEqual([{ deleted: true, success: true, id: booking.id }]);
+			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toBeUndefined();
+		});
+
+		it('fails a booking that is not there by the field, never as deleted', async () => {
+			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
+
+			expect(json(items)).toEqual([
+				{
+					error: expect.stringMatching(
+						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Booking ID'\./,
+					),
+				},
+			]);
+		});
+	});
+});

@@ -1,0 +1,353 @@
+/**
+ * Client: Create, Update and Delete through n8n's engine against the sandbox in strict mode (it
+ * refuses body fields the vendor's reference does not list). The evidence is the request the
+ * sandbox saw: the body is exactly what the form was given, and an update sends only its fields.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSandbox } from '../harness/sandbox';
+import {
+	CLIENTS,
+	createDirectly,
+	DIALECTS_NAMING_FIELDS,
+	json,
+	MISSING_ID,
+	newExternalId,
+	paired,
+	picked,
+	readBack,
+	requestsSeen,
+	writesSeen,
+} from '../harness/writes';
+
+describe('Client', () => {
+	const suite = useSandbox({ strict: true });
+	afterEach(() => suite.sandbox.setOptions({ errorDialect: 'message' }));
+
+	const create = (parameters: INodeParameters) => ({
+		resource: 'client',
+		operation: 'create',
+		name: 'Riverbank Civil Works',
+		...parameters,
+	});
+	const update = (clientId: string, parameters: INodeParameters) => ({
+		resource: 'client',
+		operation: 'update',
+		clientId: picked(clientId),
+		...parameters,
+	});
+	const newClient = async () =>
+		await createDirectly(suite, CLIENTS, {
+			name: 'Harbour Logistics',
+			externalId: newExternalId('CL'),
+			city: 'Hamburg',
+			email: 'office@harbour.example',
+			creditLimit: 20000,
+			status: 'ACTIVE',
+		});
+
+	describe('Create', () => {
+		it('sends exactly the fields filled in: texts, numbers, booleans, options and contact persons', async () => {
+			const externalId = newExternalId('ERP');
+			const { items, error } = await suite.run(
+				create({
+					additionalFields: {
+						externalId,
+						number: '70042',
+						status: 'INACTIVE',
+						partnerType: 'CRAFT',
+						creditLimit: 50000,
+						usedLimit: 1250.5,
+						paymentTerms: 30,
+						frameContract: true,
+						selfInsurance: false,
+						city: 'Berlin',
+						email: 'office@riverbank.example',
+						contactPersons: {
+							contactPerson: [
+								{ name: 'Mia Wagner', isMain: true, email: 'mia@riverbank.example' },
+								{ name: 'Ben Koch', isMain: false, jobTitle: 'Site manager' },
+							],
+						},
+					},
+				}),
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'POST',
+					path: CLIENTS,
+					body: {
+						name: 'Riverbank Civil Works',
+						externalId,
+						number: '70042',
+						status: 'INACTIVE',
+						partnerType: 'CRAFT',
+						creditLimit: 50000,
+						usedLimit: 1250.5,
+						paymentTerms: 30,
+						frameContract: true,
+						selfInsurance: false,
+						city: 'Berlin',
+						email: 'office@riverbank.example',
+						contactPersons: [
+							{ name: 'Mia Wagner', isMain: true, email: 'mia@riverbank.example' },
+							{ name: 'Ben Koch', isMain: false, jobTitle: 'Site manager' },
+						],
+					},
+				},
+			]);
+			expect(json(items)).toEqual([
+				expect.objectContaining({
+					id: expect.any(String),
+					name: 'Riverbank Civil Works',
+					externalId,
+					contactPersons: [
+						expect.objectContaining({ name: 'Mia Wagner', isMain: true }),
+						expect.objectContaining({ name: 'Ben Koch', isMain: false }),
+					],
+				}),
+			]);
+		});
+
+		it('sends the name alone when nothing else is filled in', async () => {
+			await suite.run(create({}));
+
+			expect(writesSeen(suite)).toEqual([
+				{ method: 'POST', path: CLIENTS, body: { name: 'Riverbank Civil Works' } },
+			]);
+		});
+
+		it('leaves out an additional field whose expression comes out empty', async () => {
+			await suite.run(
+				create({ additionalFields: { city: '={{ $json.city }}', email: '={{ $json.email }}' } }),
+				{ items: [{ email: 'office@riverbank.example' }] },
+			);
+
+			expect(writesSeen(suite)[0].body).toEqual({
+				name: 'Riverbank Civil Works',
+				email: 'office@riverbank.example',
+			});
+		});
+
+		it('sends a Status given by expression as it is, for the API to judge', async () => {
+			await suite.run(create({ additionalFields: { status: '={{ "BLOCKED" }}' } }));
+
+			expect(writesSeen(suite)[0].body).toEqual({
+				name: 'Riverbank Civil Works',
+				status: 'BLOCKED',
+			});
+		});
+
+		it('refuses an item without Name before sending, naming the field and the item', async () => {
+			const { error } = await suite.run(create({ name: '={{ $json.name }}' }));
+
+			expect(error?.message).toBe("'Name' must be set: this field is required [item 0]");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses a contact person without a name before sending, naming the entry', async () => {
+			const { error } = await suite.run(
+				create({
+					additionalFields: {
+						contactPersons: {
+							contactPerson: [
+								{ name: 'Mia Wagner', isMain: true },
+								{ name: '', isMain: false },
+							],
+						},
+					},
+				}),
+			);
+
+			expect(error?.message).toBe(
+				"'Contact Person 2: Name' must be set: this field is required [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('under Continue On Fail, fails only the bad item, each output paired with its input', async () => {
+			const { items, errorItems } = await suite.run(
+				create({
+					name: '={{ $json.name }}',
+					additionalFields: { creditLimit: '={{ $json.limit }}' },
+				}),
+				{
+					onError: 'continueErrorOutput',
+					items: [
+						{ name: 'North Quarry', limit: 1000 },
+						{ name: 'Bad Limit Ltd', limit: 'lots' },
+						{ name: 'South Quarry', limit: 2000 },
+					],
+				},
+			);
+
+			expect(paired(items)).toEqual([
+				[0, expect.objectContaining({ name: 'North Quarry', creditLimit: 1000 })],
+				[2, expect.objectContaining({ name: 'South Quarry', creditLimit: 2000 })],
+			]);
+			expect(paired(errorItems)).toEqual([
+				[1, expect.objectContaining({ error: expect.stringMatching(/^'Credit Limit' must be /) })],
+			]);
+			expect(writesSeen(suite).map((request) => request.body)).toEqual([
+				{ name: 'North Quarry', creditLimit: 1000 },
+				{ name: 'South Quarry', creditLimit: 2000 },
+			]);
+		});
+
+		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
+			"names the form's field when the API refuses it in the %s dialect",
+			async (dialect) => {
+				suite.sandbox.setOptions({ errorDialect: dialect });
+				const { error } = await suite.run(
+					create({ additionalFields: { externalId: suite.fixtures.clientExternalId } }),
+				);
+
+				expect(error?.message).toBe('The API rejected the request (HTTP 409)');
+				expect(error?.description).toContain('is already taken');
+				expect(error?.description).toContain("The field at fault is 'External ID'.");
+			},
+		);
+	});
+
+	describe('Update', () => {
+		it('sends only the Update Fields, and the client keeps its other values', async () => {
+			const client = await newClient();
+			const { items, error } = await suite.run(
+				update(client.id, {
+					updateFields: { city: 'Bremen', creditLimit: 25000, frameContract: false },
+				}),
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'PATCH',
+					path: `${CLIENTS}/${client.id}`,
+					body: { city: 'Bremen', creditLimit: 25000, frameContract: false },
+				},
+			]);
+			expect(items[0].json).toMatchObject({ id: client.id, city: 'Bremen' });
+			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toMatchObject({
+				name: client.name,
+				email: client.email,
+				status: 'ACTIVE',
+				city: 'Bremen',
+				creditLimit: 25000,
+				frameContract: false,
+			});
+		});
+
+		it('sends the Fields to Clear as null, and the API removes their values', async () => {
+			const client = await newClient();
+			await suite.run(update(client.id, { clearFields: ['email', 'creditLimit'] }));
+
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'PATCH',
+					path: `${CLIENTS}/${client.id}`,
+					body: { email: null, creditLimit: null },
+				},
+			]);
+			const after = await readBack(suite, `${CLIENTS}/${client.id}`);
+			expect(after).not.toHaveProperty('email');
+			expect(after).not.toHaveProperty('creditLimit');
+			expect(after).toMatchObject({ city: 'Hamburg' });
+		});
+
+		it('refuses a field both set and cleared, before sending', async () => {
+			const client = await newClient();
+			const { error } = await suite.run(
+				update(client.id, {
+					updateFields: { email: 'new@harbour.example' },
+					clearFields: ['email'],
+				}),
+			);
+
+			expect(error?.message).toBe(
+				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
+			);
+			expect(error?.description).toContain("'Email' is both set and cleared.");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses an update with nothing to change, before sending', async () => {
+			const client = await newClient();
+			const { error } = await suite.run(update(client.id, { updateFields: {}, clearFields: [] }));
+
+			expect(error?.message).toBe(
+				"'Update Fields' must be given at least one field to change [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('leaves out an Update Field whose expression comes out empty', async () => {
+			const client = await newClient();
+			await suite.run(
+				update(client.id, {
+					updateFields: { city: '={{ $json.city }}', phone: '={{ $json.phone }}' },
+				}),
+				{ items: [{ phone: '+49 40 1234567' }] },
+			);
+
+			expect(writesSeen(suite)[0].body).toEqual({ phone: '+49 40 1234567' });
+			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toMatchObject({ city: 'Hamburg' });
+		});
+
+		it('fails an unknown client by the field, changing nothing', async () => {
+			const { error } = await suite.run(update(MISSING_ID, { updateFields: { city: 'Bremen' } }));
+
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.description).toContain("The field at fault is 'Client'.");
+		});
+	});
+
+	describe('Delete', () => {
+		const remove = (clientId: string) => ({
+			resource: 'client',
+			operation: 'delete',
+			clientId: picked(clientId),
+		});
+
+		it('outputs deleted with the ID once the API has deleted the client', async () => {
+			const client = await newClient();
+			const { items, error } = await suite.run(remove(client.id));
+
+			expect(error).toBeUndefined();
+			expect(requestsSeen(suite)).toEqual([{ method: 'DELETE', path: `${CLIENTS}/${client.id}` }]);
+			expect(json(items)).toEqual([{ deleted: true, success: true, id: client.id }]);
+			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toBeUndefined();
+		});
+
+		it('fails a client that is not there by the field, never as deleted', async () => {
+			const { items, error } = await suite.run(remove(MISSING_ID), {
+				onError: 'continueRegularOutput',
+			});
+
+			expect(error).toBeUndefined();
+			expect(json(items)).toEqual([
+				{
+					error: expect.stringMatching(
+						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Client'\./,
+					),
+				},
+			]);
+		});
+
+		it('fails a client the API refuses to delete (its contracts name it), never as deleted', async () => {
+			const { items } = await suite.run(remove(suite.fixtures.clientId), {
+				onError: 'continueRegularOutput',
+			});
+
+			expect(json(items)).toEqual([
+				{
+					error: expect.stringMatching(
+						/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
+					),
+				},
+			]);
+			expect(await readBack(suite, `${CLIENTS}/${suite.fixtures.clientId}`)).toBeDefined();
+		});
+	});
+});

@@ -1,0 +1,321 @@
+/**
+ * Contract: Create, Update and Delete through n8n's engine against the sandbox in strict mode. The
+ * evidence is the request the sandbox saw: date-times of the workflow's timezone arrive in UTC, the
+ * client given by its external ID arrives as its ID, and an update sends only its fields.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useSandbox } from '../harness/sandbox';
+import {
+	byExternalId,
+	CLIENTS,
+	CONTRACTS,
+	createDirectly,
+	DIALECTS_NAMING_FIELDS,
+	json,
+	MISSING_ID,
+	newExternalId,
+	paired,
+	picked,
+	readBack,
+	requestsSeen,
+	writesSeen,
+} from '../harness/writes';
+
+const STRUCTURE_ID = '123e4567-e89b-42d3-a456-426614174000';
+
+describe('Contract', () => {
+	const suite = useSandbox({ strict: true });
+	afterEach(() => suite.sandbox.setOptions({ errorDialect: 'message' }));
+
+	const create = (parameters: INodeParameters = {}) => ({
+		resource: 'contract',
+		operation: 'create',
+		clientId: picked(suite.fixtures.clientId),
+		startDate: '2025-07-01T08:00:00',
+		endDate: '2099-12-31T18:00:00',
+		structureId: STRUCTURE_ID,
+		...parameters,
+	});
+	const update = (contractId: string, parameters: INodeParameters) => ({
+		resource: 'contract',
+		operation: 'update',
+		contractId: picked(contractId),
+		...parameters,
+	});
+	/** A contract of its own, that no booking names. */
+	const newContract = async () =>
+		await createDirectly(suite, CONTRACTS, {
+			clientId: suite.fixtures.clientId,
+			startDate: '2025-05-01T00:00:00.000Z',
+			endDate: '2099-09-30T00:00:00.000Z',
+			structureId: STRUCTURE_ID,
+			title: 'Harbour bridge',
+			city: 'Hamburg',
+			point: { lat: 53.54, lng: 9.98 },
+			externalId: newExternalId('CT'),
+		});
+
+	describe('Create', () => {
+		it('sends exactly the fields filled in, date-times of the workflow timezone in UTC', async () => {
+			const { items, error } = await suite.run(
+				create({
+					additionalFields: {
+						title: 'Berlin Hauptbahnhof site',
+						zipCode: '10557',
+						point: { coordinates: { lat: 52.5251, lng: 13.3694 } },
+						selfPickUp: true,
+						contractPosition: 'Site manager',
+					},
+				}),
+				{ timezone: 'Europe/Berlin' },
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'POST',
+					path: CONTRACTS,
+					body: {
+						clientId: suite.fixtures.clientId,
+						startDate: '2025-07-01T06:00:00.000Z',
+						endDate: '2099-12-31T17:00:00.000Z',
+						structureId: STRUCTURE_ID,
+						title: 'Berlin Hauptbahnhof site',
+						zipCode: '10557',
+						point: { lat: 52.5251, lng: 13.3694 },
+						selfPickUp: true,
+						contractPosition: 'Site manager',
+					},
+				},
+			]);
+			expect(json(items)).toEqual([
+				expect.objectContaining({
+					id: expect.any(String),
+					clientId: suite.fixtures.clientId,
+					title: 'Berlin Hauptbahnhof site',
+				}),
+			]);
+		});
+
+		it('sends a date-time with an offset as that moment in UTC', async () => {
+			await suite.run(create({ startDate: '2025-07-01T08:00:00-04:00' }), {
+				timezone: 'Asia/Tokyo',
+			});
+
+			expect(writesSeen(suite)[0].body).toMatchObject({ startDate: '2025-07-01T12:00:00.000Z' });
+		});
+
+		it('finds the client given by its external ID and sends its ID', async () => {
+			const { error } = await suite.run(
+				create({ clientId: byExternalId(suite.fixtures.clientExternalId) }),
+			);
+
+			expect(error).toBeUndefined();
+			expect(requestsSeen(suite)).toEqual([
+				{ method: 'GET', path: `${CLIENTS}/external-id/${suite.fixtures.clientExternalId}` },
+				{
+					method: 'POST',
+					path: CONTRACTS,
+					body: expect.objectContaining({ clientId: suite.fixtures.clientId }),
+				},
+			]);
+		});
+
+		it('fails a client external ID the API does not know by the field, writing nothing', async () => {
+			const { error } = await suite.run(create({ clientId: byExternalId('ERP-NO-SUCH-CLIENT') }));
+
+			expect(error?.message).toBe(
+				"'Client' must be the external ID of an existing client [item 0]",
+			);
+			expect(error?.description).toContain('The API has no client with this external ID.');
+			expect(writesSeen(suite)).toEqual([]);
+		});
+
+		it('refuses an item without Structure ID before sending, naming the field and the item', async () => {
+			const { error } = await suite.run(create({ structureId: '={{ $json.structure }}' }));
+
+			expect(error?.message).toBe("'Structure ID' must be set: this field is required [item 0]");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses a Location without its latitude before sending', async () => {
+			const { error } = await suite.run(
+				create({ additionalFields: { point: { coordinates: { lng: 13.3694 } } } }),
+			);
+
+			expect(error?.message).toBe(
+				"'Location: Latitude' must be set: this field is required [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('under Continue On Fail, fails only the item with a wrong date, each output paired', async () => {
+			const { items, errorItems } = await suite.run(create({ startDate: '={{ $json.start }}' }), {
+				onError: 'continueErrorOutput',
+				items: [{ start: '2025-07-01' }, { start: 'next Monday' }, { start: '2025-08-01' }],
+			});
+
+			expect(paired(items)).toEqual([
+				[0, expect.objectContaining({ startDate: '2025-07-01T00:00:00.000Z' })],
+				[2, expect.objectContaining({ startDate: '2025-08-01T00:00:00.000Z' })],
+			]);
+			expect(paired(errorItems)).toEqual([
+				[1, expect.objectContaining({ error: expect.stringMatching(/^'Start Date' must be /) })],
+			]);
+			expect(writesSeen(suite)).toHaveLength(2);
+		});
+
+		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
+			"names the form's field when the API refuses it in the %s dialect",
+			async (dialect) => {
+				suite.sandbox.setOptions({ errorDialect: dialect });
+				const { error } = await suite.run(create({ endDate: '2025-06-30T00:00:00Z' }));
+
+				expect(error?.message).toBe('The API rejected the request (HTTP 400)');
+				expect(error?.description).toContain('is before startDate');
+				expect(error?.description).toContain("The field at fault is 'End Date'.");
+			},
+		);
+	});
+
+	describe('Update', () => {
+		it('sends only the Update Fields, and the contract keeps its other values', async () => {
+			const contract = await newContract();
+			const { items, error } = await suite.run(
+				update(contract.id, {
+					updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
+				}),
+				{ timezone: 'America/New_York' },
+			);
+
+			expect(error).toBeUndefined();
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'PATCH',
+					path: `${CONTRACTS}/${contract.id}`,
+					body: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T16:00:00.000Z' },
+				},
+			]);
+			expect(items[0].json).toMatchObject({ id: contract.id, title: 'Harbour bridge, phase 2' });
+			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toMatchObject({
+				city: 'Hamburg',
+				point: { lat: 53.54, lng: 9.98 },
+				startDate: contract.startDate,
+				structureId: STRUCTURE_ID,
+			});
+		});
+
+		it('moves the contract to a client given by its external ID, sending its ID', async () => {
+			const contract = await newContract();
+			const { acmeClientId } = suite.fixtures;
+			const acme = await readBack(suite, `${CLIENTS}/${acmeClientId}`);
+			suite.sandbox.resetStats();
+			const { error } = await suite.run(
+				update(contract.id, {
+					updateFields: { clientId: byExternalId(acme!.externalId as string) },
+				}),
+			);
+
+			expect(error).toBeUndefined();
+			expect(requestsSeen(suite)).toEqual([
+				{ method: 'GET', path: `${CLIENTS}/external-id/${acme!.externalId}` },
+				{ method: 'PATCH', path: `${CONTRACTS}/${contract.id}`, body: { clientId: acmeClientId } },
+			]);
+		});
+
+		it('sends the Fields to Clear as null, and the API removes their values', async () => {
+			const contract = await newContract();
+			await suite.run(update(contract.id, { clearFields: ['point', 'city'] }));
+
+			expect(writesSeen(suite)).toEqual([
+				{
+					method: 'PATCH',
+					path: `${CONTRACTS}/${contract.id}`,
+					body: { point: null, city: null },
+				},
+			]);
+			const after = await readBack(suite, `${CONTRACTS}/${contract.id}`);
+			expect(after).not.toHaveProperty('point');
+			expect(after).not.toHaveProperty('city');
+		});
+
+		it('refuses a field both set and cleared, before sending', async () => {
+			const contract = await newContract();
+			const { error } = await suite.run(
+				update(contract.id, { updateFields: { city: 'Kiel' }, clearFields: ['city'] }),
+			);
+
+			expect(error?.message).toBe(
+				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
+			);
+			expect(error?.description).toContain("'City' is both set and cleared.");
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('refuses an update with nothing to change, before sending', async () => {
+			const contract = await newContract();
+			const { error } = await suite.run(update(contract.id, { updateFields: {} }));
+
+			expect(error?.message).toBe(
+				"'Update Fields' must be given at least one field to change [item 0]",
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
+		it('leaves out an Update Field whose expression comes out empty', async () => {
+			const contract = await newContract();
+			await suite.run(
+				update(contract.id, {
+					updateFields: { city: '={{ $json.city }}', contactName: '={{ $json.contact }}' },
+				}),
+				{ items: [{ contact: 'Jonas Berg' }] },
+			);
+
+			expect(writesSeen(suite)[0].body).toEqual({ contactName: 'Jonas Berg' });
+		});
+	});
+
+	describe('Delete', () => {
+		const remove = (contractId: string) => ({
+			resource: 'contract',
+			operation: 'delete',
+			contractId: picked(contractId),
+		});
+
+		it('outputs deleted with the ID once the API has deleted the contract', async () => {
+			const contract = await newContract();
+			const { items, error } = await suite.run(remove(contract.id));
+
+			expect(error).toBeUndefined();
+			expect(requestsSeen(suite)).toEqual([
+				{ method: 'DELETE', path: `${CONTRACTS}/${contract.id}` },
+			]);
+			expect(json(items)).toEqual([{ deleted: true, success: true, id: contract.id }]);
+			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toBeUndefined();
+		});
+
+		it('fails a contract that is not there by the field, never as deleted', async () => {
+			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
+
+			expect(json(items)).toEqual([
+				{
+					error: expect.stringMatching(
+						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Contract'\./,
+					),
+				},
+			]);
+		});
+
+		it('fails a contract the API refuses to delete (bookings name it), never as deleted', async () => {
+			const { items } = await suite.run(remove(suite.fixtures.contractId), {
+				onError: 'continueRegularOutput',
+			});
+
+			expect(json(items)).toEqual([
+				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
+			]);
+			expect(await readBack(suite, `${CONTRACTS}/${suite.fixtures.contractId}`)).toBeDefined();
+		});
+	});
+});
