@@ -61,8 +61,13 @@ module.exports = async function printSummary() {
 	for (const [event, tally] of Object.entries(triggerTallies)) {
 		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } =
 			tally;
+		const skews = [...new Set(tally.clockOffsetsMinutes)]
+			.map((minutes) =>
+				minutes === 0 ? 'on time' : `${Math.abs(minutes)} min ${minutes < 0 ? 'behind' : 'ahead'}`,
+			)
+			.join(', ');
 		lines.push(
-			`Trigger ${event} polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one`,
+			`Trigger ${event} polls under faults: ${polls} polls, ${complete} complete, ${failedLoudly} failed loudly, ${partial} partial, ${duplicates} with duplicates; ${changes} changes, ${lost} lost, ${carriedOver} emitted by the poll after a failed one; ${tally.restarts} n8n restarts, the API's clock ${skews}`,
 		);
 	}
 	process.stdout.write(`\nFault suite summary\n${lines.map((line) => `  ${line}`).join('\n')}\n`);

@@ -56,6 +56,10 @@ export type TriggerTally = Record<ListOutcome, number> & {
 	changes: number;
 	lost: number;
 	carriedOver: number;
+	/** n8n restarts before a poll (the workflow activated again from its saved static data). */
+	restarts: number;
+	/** How far the API's clock ran ahead of n8n's in each scenario, in minutes (negative: behind). */
+	clockOffsetsMinutes: number[];
 };
 
 export function emptyTriggerTally(): TriggerTally {
@@ -68,6 +72,8 @@ export function emptyTriggerTally(): TriggerTally {
 		changes: 0,
 		lost: 0,
 		carriedOver: 0,
+		restarts: 0,
+		clockOffsetsMinutes: [],
 	};
 }
 

@@ -23,7 +23,7 @@ import {
 	storedRecords,
 } from '../harness/records';
 import { TOKEN, useSandbox } from '../harness/sandbox';
-import type { ListOutcome, TriggerTally } from './results';
+import type { ListOutcome } from './results';
 import { emptyTriggerTally, recordResults } from './results';
 
 // The sandbox's seeded generator keeps the edits of a scenario reproducible.
@@ -457,9 +457,17 @@ describe.each(RECORD_KINDS)('The trigger event $name polled under injected fault
 				// A change still pending now was never emitted (each successful poll judged above must also
 				// have emitted it).
 				lost = ledger.pending().size;
-				const counts = { polls: pollsRun, ...outcomes, changes: ledger.changes, lost, carriedOver };
+				const counts = {
+					polls: pollsRun,
+					...outcomes,
+					changes: ledger.changes,
+					lost,
+					carriedOver,
+					restarts,
+				};
 				for (const [key, value] of Object.entries(counts))
-					tally[key as keyof TriggerTally] += value;
+					(tally[key as keyof typeof counts] as number) += value;
+				tally.clockOffsetsMinutes.push(clockOffsetMinutes);
 			}
 
 			expect(problems).toEqual([]);
