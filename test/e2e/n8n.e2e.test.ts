@@ -86,7 +86,7 @@ const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments';
 /**
  * The longest wait for a poll of the workflows the trigger tests activate: they poll every 15
- * seconds (POLL_EVERY_15_SECONDS); the rest is room for a loaded machine.
+ * seconds (pollEvery15Seconds); the rest is room for a loaded machine.
  */
 const NEXT_POLL_TIMEOUT_MS = 45_000;
 const MODEL_TRIGGER = 'Equipment model changed';
@@ -263,16 +263,24 @@ function distanceTriggerWorkflow(): Json {
 }
 
 /**
- * Every 15 seconds: four custom schedules, each a minute apart at its own second (n8n 2.41 refuses
- * a seconds field that is not a plain number as "too short"), so that the tests wait for a poll
- * for seconds, not a minute.
+ * Every 15 seconds, from `offsetSeconds` (0-14) on: four custom schedules, each a minute apart at
+ * its own second (n8n 2.41 refuses a seconds field that is not a plain number as "too short"), so
+ * that the tests wait for a poll for seconds, not a minute.
  */
-const POLL_EVERY_15_SECONDS = {
-	item: [0, 15, 30, 45].map((second) => ({
-		mode: 'custom',
-		cronExpression: `${second} * * * * *`,
-	})),
-};
+function pollEvery15Seconds(offsetSeconds = 0) {
+	return {
+		item: [0, 15, 30, 45].map((second) => ({
+			mode: 'custom',
+			cronExpression: `${second + offsetSeconds} * * * * *`,
+		})),
+	};
+}
+/**
+ * Seconds between the polls of two trigger nodes of one workflow: n8n 2.41 fails all but one of the
+ * polls that one workflow's triggers start in the same second ("No bridge acquired for this
+ * context": they share one expression isolate, and the first poll to end releases it).
+ */
+const TRIGGER_STAGGER_SECONDS = 5;
 
 /** The master-data events of the trigger, each a node of masterDataTriggerWorkflow. */
 const MASTER_DATA_TRIGGERS = MASTER_DATA_KINDS.map((kind) => ({
@@ -288,7 +296,7 @@ function modelChangeAlertEvery15s(): Json {
 	const example = rt.loadExamples().find((wf) => wf.id === 'exModelChangeAlert')!;
 	const nodes = example.nodes.map((node: Json) =>
 		node.name === MODEL_TRIGGER
-			? { ...node, parameters: { ...node.parameters, pollTimes: POLL_EVERY_15_SECONDS } }
+			? { ...node, parameters: { ...node.parameters, pollTimes: pollEvery15Seconds() } }
 			: node,
 	);
 	return { ...example, id: MODEL_ALERT_EVERY_15S, name: `${example.name} (every 15 s)`, nodes };
@@ -309,7 +317,11 @@ function masterDataTriggerWorkflow(): Json {
 			type: `${rt.PACKAGE_NAME}.equipmentRentalTrigger`,
 			typeVersion: 1,
 			position: [0, index * 200],
-			parameters: { pollTimes: POLL_EVERY_15_SECONDS, event: kind.event, filters: {} },
+			parameters: {
+				pollTimes: pollEvery15Seconds(index * TRIGGER_STAGGER_SECONDS),
+				event: kind.event,
+				filters: {},
+			},
 			credentials: {
 				[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
 			},
@@ -2190,6 +2202,14 @@ describe(onN8n('the trigger in a running n8n'), () => {
 				const ended = (await server.executions(MASTER_DATA_WORKFLOW)).filter(
 					(e) => e.mode === 'trigger' && !RUNNING_STATUSES.includes(e.status),
 				);
+				const failed = ended.find((e) => e.status !== 'success');
+				// A poll that fails shows as a failed execution: say why at once.
+				if (failed) {
+					const { data } = await server.execution(failed.id);
+					throw new Error(
+						`execution ${failed.id} ${failed.status}: ${JSON.stringify(data.resultData?.error).slice(0, 1500)}`,
+					);
+				}
 				return ended.length >= MASTER_DATA_TRIGGERS.length || undefined;
 			},
 			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
