@@ -2158,21 +2158,27 @@ describe(onN8n('the trigger in a running n8n'), () => {
 
 	it('master-data events (polling every 15 s): after the baseline polls, one execution per event carries exactly the records created or changed in the sandbox, each telling which, and the next polls emit nothing', async () => {
 		const [clientKind, contractKind, productKind] = MASTER_DATA_TRIGGERS;
-		const pollsSince = (counts: Map<string, number>) => (kind: { path: string }) =>
-			listRequests(kind.path).slice(counts.get(kind.path));
-		const pollCounts = () =>
-			new Map(MASTER_DATA_TRIGGERS.map((kind) => [kind.path, listRequests(kind.path).length]));
-		const requestsBefore = pollCounts();
-		await server.activate(MASTER_DATA_WORKFLOW);
+		/** Waits until each event's list has answered a poll that came after `after()` was called. */
+		const answeredPollOfEach = async (what: string, after: () => Promise<unknown>) => {
+			const counts = new Map(
+				MASTER_DATA_TRIGGERS.map((kind) => [kind.path, listRequests(kind.path).length]),
+			);
+			await after();
+			await waitFor(
+				what,
+				async () =>
+					MASTER_DATA_TRIGGERS.every((kind) =>
+						listRequests(kind.path)
+							.slice(counts.get(kind.path))
+							.some((request) => request.status !== null),
+					) || undefined,
+				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+			);
+		};
 		// Activation polls once per trigger, for the baseline (newer n8n versions after activate
 		// returns); it emits nothing.
-		await waitFor(
-			'the baseline poll of each event',
-			async () =>
-				MASTER_DATA_TRIGGERS.every((kind) =>
-					pollsSince(requestsBefore)(kind).some((request) => request.status !== null),
-				) || undefined,
-			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+		await answeredPollOfEach('the baseline poll of each event', () =>
+			server.activate(MASTER_DATA_WORKFLOW),
 		);
 		expect(await server.executions(MASTER_DATA_WORKFLOW)).toEqual(
 			expect.not.arrayContaining([expect.objectContaining({ mode: 'trigger' })]),
@@ -2217,15 +2223,7 @@ describe(onN8n('the trigger in a running n8n'), () => {
 		timings.push(['trigger on master data: wait for the next polls', Date.now() - changedAt]);
 		// One more answered poll of each event, and a moment for an execution it would start: a record
 		// emitted twice would show as a second execution.
-		const afterExecutions = pollCounts();
-		await waitFor(
-			'one more poll of each event',
-			async () =>
-				MASTER_DATA_TRIGGERS.every((kind) =>
-					pollsSince(afterExecutions)(kind).some((request) => request.status !== null),
-				) || undefined,
-			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
-		);
+		await answeredPollOfEach('one more poll of each event', async () => {});
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 
 		const executions = await Promise.all(

@@ -257,12 +257,12 @@ export const EXPECTATION_HEADER = 'x-e2e-expectation';
  * Calls the sandbox directly (not through n8n), to learn what the node should have produced, or,
  * with a body, to create a record as another client of the API would (POST).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
 export async function api(
 	sandbox: Sandbox,
 	token: string,
 	path: string,
 	body?: Json,
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
 ): Promise<any> {
 	const method = body === undefined ? 'GET' : 'POST';
 	const res = await fetch(`${sandbox.url}${path}`, {
