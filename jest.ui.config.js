@@ -1,7 +1,9 @@
 /**
- * The editor in a browser: the built package in a real n8n 2.8.4, driven in Debian's Chromium with
- * playwright-core. Run with `npm run test:ui` (builds first); the global setup installs what is
- * missing (Chromium, n8n).
+ * The editor in a browser: the built package in a real n8n, driven in Debian's Chromium with
+ * playwright-core. Run with `npm run test:ui` (builds first) for n8n 2.8.4, or with
+ * EQUIPMENT_RENTAL_N8N_VERSION=2.41.1 (any version of scripts/runtime/versions.js that
+ * test/ui/versions.ts knows) for another; the global setup installs what is missing (Chromium, that
+ * n8n).
  * @type {import('jest').Config}
  */
 const realN8nSuite = require('./jest.e2e.config');

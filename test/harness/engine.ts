@@ -30,6 +30,7 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 
 import { EquipmentRentalApi } from '../../credentials/EquipmentRentalApi.credentials';
 import { EquipmentRental } from '../../nodes/EquipmentRental/EquipmentRental.node';
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
 import { EquipmentRentalTrigger } from '../../nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node';
 
 export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';
@@ -149,6 +150,8 @@ export interface RunOptions {
 	nodeType?: INodeType;
 	/** Node settings of the node under test, such as n8n's own Retry On Fail. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
+	/** The node's version as saved; a node added now (the newest) when not given. */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -207,7 +210,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			id: 'node-under-test',
 			name: NODE_NAME,
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? CURRENT_VERSION,
 			position: [200, 0],
 			parameters: options.parameters,
 			credentials: CREDENTIAL_REFERENCE,
@@ -263,7 +266,7 @@ export async function searchList(options: SearchListOptions): Promise<INodeListS
 		id: 'node-under-test',
 		name: NODE_NAME,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: CURRENT_VERSION,
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: CREDENTIAL_REFERENCE,

@@ -3,6 +3,7 @@
  * (and create a quote), and the Equipment Rental Trigger starting workflows that record what it
  * emits.
  */
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
 import { type Json, rt } from '../e2e/support';
 
 export interface CredentialRef {
@@ -47,6 +48,7 @@ function rentalNode(
 	extra: Json = {},
 ): Json {
 	return node(name, rt.NODE_TYPE, parameters, position, {
+		typeVersion: CURRENT_VERSION,
 		credentials: { [rt.CREDENTIAL_TYPE]: credential },
 		...extra,
 	});

@@ -19,12 +19,18 @@ import * as path from 'node:path';
 
 import { type Browser, chromium, type Page } from 'playwright-core';
 
+// The runtime is plain JavaScript (no build step).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DEFAULT_VERSION, n8nVersion } = require('../../scripts/runtime/versions');
+
 /** Where the global setup installs Debian's chromium when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const SCREENSHOTS_DIR = path.join(__dirname, 'screenshots');
-/** The README's pictures; rewritten only with UPDATE_SCREENSHOTS=1. */
+/** One folder per n8n version, so that a run on one version keeps the other's pictures. */
+export const SCREENSHOTS_DIR = path.join(__dirname, 'screenshots', `n8n-${n8nVersion()}`);
+/** The README's pictures; rewritten only with UPDATE_SCREENSHOTS=1, from the default n8n version. */
 export const DOCS_DIR = path.join(__dirname, '..', '..', 'docs');
-export const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === '1';
+export const UPDATE_DOCS =
+	process.env.UPDATE_SCREENSHOTS === '1' && n8nVersion() === DEFAULT_VERSION;
 /** Modest, so that the README's crops stay small. */
 export const VIEWPORT = { width: 1280, height: 760 };
 const DEVTOOLS_TIMEOUT_MS = 60_000;

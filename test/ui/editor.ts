@@ -5,11 +5,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * How the test reads and works n8n 2.8.4's editor. It relies on the `data-test-id` attributes n8n's
- * own end-to-end tests use (stable across releases); where it relies on other markup, the comment
- * says which. Everything read is what the page shows (text, input values, tooltips).
+ * How the test reads and works n8n's editor (2.8.4 and 2.41.1). It relies on the `data-test-id`
+ * attributes n8n's own end-to-end tests use (stable across releases); where it relies on other
+ * markup, the comment says which. Everything read is what the page shows (text, input values,
+ * tooltips).
  */
 import type { Locator, Page } from 'playwright-core';
+
+import type { Json } from '../e2e/support';
 
 export const tid = (id: string): string => `[data-test-id="${id}"]`;
 
@@ -190,6 +193,21 @@ export async function fieldLabels(page: Page): Promise<string[]> {
 			.replace(/\s*\*$/, '')
 			.trim(),
 	);
+}
+
+/** The labels n8n marks as required: an asterisk after the label. */
+export async function requiredLabels(page: Page): Promise<string[]> {
+	const firstLines = (await fieldLabelElements(page).allInnerTexts()).map(
+		(text) => text.split('\n')[0],
+	);
+	return firstLines
+		.filter((line) => /\*\s*$/.test(line))
+		.map((line) => line.replace(/\s*\*\s*$/, '').trim());
+}
+
+/** Whether the field is a picker (n8n's resource locator). */
+export async function isPicker(item: Locator): Promise<boolean> {
+	return (await item.locator('[data-test-id^="resource-locator"]').count()) > 0;
 }
 
 /** The field with this label (label and input). */
@@ -464,4 +482,63 @@ export async function scrollPicker(list: Locator): Promise<void> {
 			container.scrollTop = container.scrollHeight;
 			container.dispatchEvent(new Event('scroll'));
 		});
+}
+
+// ---------------------------------------------------------------------------------------------
+// An AI tool's fields
+
+/**
+ * Which of a tool node's top-level and Additional Fields parameters the open panel shows as
+ * "Defined automatically by the model", and which it should: those saved as `$fromAI(...)` in the
+ * form n8n's "Let the model define this parameter" writes. Returns the parameters that differ.
+ */
+export async function fieldsNotAsDefinedByModel(page: Page, tool: Json): Promise<string[]> {
+	const all = { ...tool.parameters, ...tool.parameters.additionalFields } as Record<
+		string,
+		unknown
+	>;
+	const differ: string[] = [];
+	for (const [name, value] of Object.entries(all)) {
+		if (typeof value === 'object') continue;
+		const marked = String(value).startsWith('={{ /*n8n-auto-generated-fromAI-override*/ $fromAI(');
+		const item = ndv(page)
+			.locator(tid('parameter-item'))
+			.filter({ has: page.locator(tid(`${name}-parameter-input-options-container`)) })
+			.last();
+		const shown = /Defined automatically by the\s+model/.test(await item.innerText());
+		if (shown !== marked) differ.push(`${name}: ${shown ? 'defined by the model' : 'as saved'}`);
+	}
+	return differ;
+}
+
+/**
+ * Runs the open tool node from the editor as n8n offers it ("Execute step" opens a form for the
+ * values the model would give): fills the form by its labels and runs.
+ */
+export async function runToolWithValues(page: Page, values: Record<string, string>) {
+	await executeStep(page);
+	const form = page.locator(tid('from-ai-parameters-modal-inputs')).filter({ visible: true });
+	await form.waitFor();
+	const inputs = form.locator('input, textarea');
+	// Each input's label is the first <label> among its ancestors, as "clientId *".
+	const labels = await inputs.evaluateAll((elements) =>
+		elements.map((element) => {
+			for (let up = element.parentElement; up; up = up.parentElement) {
+				const label = up.querySelector('label');
+				if (label) return label.textContent!.replace(/\*/g, '').trim();
+			}
+			return '';
+		}),
+	);
+	for (const [name, value] of Object.entries(values)) {
+		const index = labels.indexOf(name);
+		if (index < 0) throw new Error(`The form has no field ${name}: ${labels.join(', ')}`);
+		await inputs.nth(index).fill(value);
+	}
+	await page
+		.getByRole('dialog')
+		.filter({ has: form })
+		.locator(tid('execute-workflow-button'))
+		.click();
+	await form.waitFor({ state: 'hidden' });
 }

@@ -7,6 +7,8 @@ export interface ExpectedField {
 	label: string;
 	/** Marked by n8n as required (a warning on the empty field when the step is executed). */
 	required?: boolean;
+	/** A picker (n8n's resource locator): From List, By ID... */
+	picker?: boolean;
 	/** The value the field shows on a new node: a number, the text, an option's name or a switch. */
 	value?: number | string | boolean;
 	placeholder?: RegExp;
@@ -35,10 +37,50 @@ const LIST_OPTIONS: ExpectedField = {
 
 /** The resources and their actions, as the nodes panel groups them. */
 export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
-	Booking: ['Get a booking', 'Get a booking by external ID'],
-	Client: ['Get a client', 'Get a client by external ID', 'Get many clients'],
-	Contract: ['Get a contract', 'Get a contract by external ID', 'Get many contracts'],
-	Equipment: ['Get a piece of equipment', 'Get many pieces of equipment'],
+	Booking: [
+		'Create a booking',
+		'Create or update a booking',
+		'Delete a booking',
+		'Get a booking',
+		'Get a booking by external ID',
+		'Update a booking',
+	],
+	Client: [
+		'Create a client',
+		'Create or update a client',
+		'Delete a client',
+		'Get a client',
+		'Get a client by external ID',
+		'Get many clients',
+		'Update a client',
+	],
+	'Contact Person': [
+		'Create a contact person',
+		'Create or update a contact person',
+		'Delete a contact person',
+		'Get a contact person',
+		'Get a contact person by external ID',
+		'Get many contact persons',
+		'Update a contact person',
+	],
+	Contract: [
+		'Create a contract',
+		'Create or update a contract',
+		'Delete a contract',
+		'Get a contract',
+		'Get a contract by external ID',
+		'Get many contracts',
+		'Update a contract',
+	],
+	Equipment: [
+		'Create a piece of equipment',
+		'Create or update a piece of equipment',
+		'Delete a piece of equipment',
+		'Get a piece of equipment',
+		'Get a piece of equipment by external ID',
+		'Get many pieces of equipment',
+		'Update a piece of equipment',
+	],
 	'Equipment Distance': ['Get equipment distance for a day'],
 	'Equipment Model': ['Get many equipment models'],
 	'Equipment Usage': ['Get equipment usage for a day'],
@@ -47,13 +89,17 @@ export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
 	Product: [
 		'Add a price item to a product',
 		'Attach a service product to a product',
+		'Create a product',
+		'Create or update a product',
 		'Delete a price item of a product',
+		'Delete a product',
 		'Detach a service product from a product',
 		'Get a product',
 		'Get a product by external ID',
 		'Get custom price list entries',
 		'Get many products',
 		'Update a price item of a product',
+		'Update a product',
 	],
 	Quote: ['Create a quote'],
 	Release: ['Update a release'],
@@ -214,6 +260,402 @@ export const LOOKUPS: ExpectedOperation[] = [
 	},
 ];
 
+/** A field marked required on the panel, optionally a picker (n8n's resource locator). */
+const needed = (label: string, picker = false): ExpectedField => ({
+	label,
+	required: true,
+	picker,
+});
+const picked = (label: string) => needed(label, true);
+const ADDITIONAL = (choices: string[]): ExpectedField => ({ label: 'Additional Fields', choices });
+/** Create or Update takes the external ID as its key: Additional Fields offers it no more. */
+const WITHOUT_EXTERNAL_ID = (choices: string[]) =>
+	choices.filter((label) => label !== 'External ID');
+const UPDATE = (choices: string[]): ExpectedField[] => [
+	{ label: 'Update Fields', choices },
+	{ label: 'Fields to Clear' },
+];
+
+const BOOKING_CHOICES = [
+	'Attached Products',
+	'Change Price',
+	'Delivery Address',
+	'Exceptional Usage Price',
+	'External ID',
+	'Normal Price',
+	'Normal Usage',
+	'Normal Usage Type',
+	'Period Type',
+	'Pick-Up Address',
+	'Quantity',
+	'Self Pick-Up',
+	'Status',
+];
+const BOOKING_REQUIRED = [
+	needed('Start Date'),
+	needed('End Date'),
+	picked('Entity'),
+	picked('Product'),
+	picked('Contract'),
+];
+const CLIENT_CHOICES = [
+	'Additional Information',
+	'City',
+	'Contact Persons',
+	'Country',
+	'Credit Limit',
+	'Creditworthiness',
+	'Email',
+	'External ID',
+	'Fax',
+	'Frame Contract',
+	'Long Name',
+	'Number',
+	'Partner Type',
+	'Payment Terms',
+	'Phone',
+	'Postal Code',
+	'Pricing',
+	'Self Insurance',
+	'Status',
+	'Street',
+	'Street and Number',
+	'Structure ID',
+	'Used Limit',
+	'Website',
+];
+const CONTACT_PERSON_CHOICES = [
+	'Department',
+	'Email',
+	'External ID',
+	'Job Title',
+	'Mobile',
+	'Phone',
+];
+const CONTRACT_CHOICES = [
+	'Additional Information',
+	'City',
+	'Construction Name',
+	'Contact Email',
+	'Contact Name',
+	'Contact Phone',
+	'Contact Position',
+	'Country',
+	'Delivery Address',
+	'External ID',
+	'Location',
+	'Number',
+	'Pick-Up Address',
+	'Self Pick-Up',
+	'Street',
+	'Title',
+	'Zip Code',
+];
+const CONTRACT_REQUIRED = [needed('Start Date'), needed('End Date'), needed('Structure ID')];
+const EQUIPMENT_CHOICES = [
+	'Active',
+	'Additional Specifications',
+	'Article Number',
+	'Beacon ID',
+	'Beacon Vendor',
+	'BGL Number',
+	'Brand ID',
+	'Calculating Conditions',
+	'Calculating Criteria',
+	'Category ID',
+	'External ID',
+	'Inactive',
+	'Installation',
+	'Inventory Number',
+	'Is Synced Lectura',
+	'Last Client Service',
+	'Model ID',
+	'Month',
+	'Operating Hours Total',
+	'Operating Weight',
+	'Parent ID',
+	'Plate Number',
+	'Product',
+	'Product Line',
+	'Quick Coupler',
+	'Responsible Person',
+	'RFID',
+	'Serial Number',
+	'Special Number',
+	'Specifications',
+	'Structure ID',
+	'Structure IDs',
+	'Subtitle',
+	'Tracking Tag',
+	'Unique Equipment ID',
+	'Warehouse ID',
+	'Weight',
+	'Working Hours',
+	'Working Hours Price',
+	'Year',
+];
+const PRODUCT_CHOICES = [
+	'Additional Information',
+	'Default Period Type',
+	'Default Quantity',
+	'External ID',
+	'Number',
+];
+const PRODUCT_REQUIRED = [
+	needed('Title'),
+	needed('Type'),
+	needed('Unit Type'),
+	needed('Price List'),
+];
+
+/**
+ * The writes of issue 26: their panels, checked in one node whose Resource and Operation are
+ * switched (labels, required marks, pickers, the choices of Additional and Update Fields).
+ */
+export const WRITES: ExpectedOperation[] = [
+	{
+		resource: 'Booking',
+		operation: 'Create',
+		action: 'Create a booking',
+		fields: [...BOOKING_REQUIRED, ADDITIONAL(BOOKING_CHOICES)],
+	},
+	{
+		resource: 'Booking',
+		operation: 'Create or Update',
+		action: 'Create or update a booking',
+		fields: [EXTERNAL_ID, ...BOOKING_REQUIRED, ADDITIONAL(WITHOUT_EXTERNAL_ID(BOOKING_CHOICES))],
+	},
+	{
+		resource: 'Booking',
+		operation: 'Update',
+		action: 'Update a booking',
+		fields: [
+			needed('Booking ID'),
+			...UPDATE([
+				'Additional Information',
+				'Billing Status',
+				'Change Price',
+				'Delivery Address',
+				'End Date',
+				'Entity',
+				'Exceptional Usage Price',
+				'External ID',
+				'Normal Price',
+				'Normal Usage',
+				'Normal Usage Type',
+				'Period Type',
+				'Pick-Up Address',
+				'Quantity',
+				'Self Pick-Up',
+				'Start Date',
+				'Status',
+			]),
+		],
+	},
+	{
+		resource: 'Booking',
+		operation: 'Delete',
+		action: 'Delete a booking',
+		fields: [needed('Booking ID')],
+	},
+	{
+		resource: 'Client',
+		operation: 'Create',
+		action: 'Create a client',
+		fields: [needed('Name'), ADDITIONAL(CLIENT_CHOICES)],
+	},
+	{
+		resource: 'Client',
+		operation: 'Create or Update',
+		action: 'Create or update a client',
+		fields: [EXTERNAL_ID, needed('Name'), ADDITIONAL(WITHOUT_EXTERNAL_ID(CLIENT_CHOICES))],
+	},
+	{
+		resource: 'Client',
+		operation: 'Update',
+		action: 'Update a client',
+		// A client's contact persons are written through the Contact Person resource.
+		fields: [
+			picked('Client'),
+			...UPDATE(
+				[...CLIENT_CHOICES, 'Name']
+					.filter((label) => label !== 'Contact Persons')
+					.sort((a, b) => a.localeCompare(b)),
+			),
+		],
+	},
+	{
+		resource: 'Client',
+		operation: 'Delete',
+		action: 'Delete a client',
+		fields: [picked('Client')],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Create',
+		action: 'Create a contact person',
+		fields: [
+			picked('Client'),
+			needed('Name'),
+			needed('Is Main'),
+			ADDITIONAL(CONTACT_PERSON_CHOICES),
+		],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Create or Update',
+		action: 'Create or update a contact person',
+		fields: [
+			picked('Client'),
+			EXTERNAL_ID,
+			needed('Name'),
+			needed('Is Main'),
+			ADDITIONAL(WITHOUT_EXTERNAL_ID(CONTACT_PERSON_CHOICES)),
+		],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Get',
+		action: 'Get a contact person',
+		fields: [picked('Client'), picked('Contact Person')],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Get by External ID',
+		action: 'Get a contact person by external ID',
+		fields: [picked('Client'), EXTERNAL_ID],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Get Many',
+		action: 'Get many contact persons',
+		fields: [picked('Client'), { label: 'Return All' }, { label: 'Limit', value: 50 }],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Update',
+		action: 'Update a contact person',
+		fields: [
+			picked('Client'),
+			picked('Contact Person'),
+			...UPDATE([
+				'Department',
+				'Email',
+				'External ID',
+				'Is Main',
+				'Job Title',
+				'Mobile',
+				'Name',
+				'Phone',
+			]),
+		],
+	},
+	{
+		resource: 'Contact Person',
+		operation: 'Delete',
+		action: 'Delete a contact person',
+		fields: [picked('Client'), picked('Contact Person')],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Create',
+		action: 'Create a contract',
+		fields: [picked('Client'), ...CONTRACT_REQUIRED, ADDITIONAL(CONTRACT_CHOICES)],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Create or Update',
+		action: 'Create or update a contract',
+		fields: [
+			EXTERNAL_ID,
+			picked('Client'),
+			...CONTRACT_REQUIRED,
+			ADDITIONAL(WITHOUT_EXTERNAL_ID(CONTRACT_CHOICES)),
+		],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Update',
+		action: 'Update a contract',
+		fields: [
+			picked('Contract'),
+			...UPDATE(
+				[...CONTRACT_CHOICES, 'Client', 'End Date', 'Start Date', 'Structure ID'].sort((a, b) =>
+					a.localeCompare(b),
+				),
+			),
+		],
+	},
+	{
+		resource: 'Contract',
+		operation: 'Delete',
+		action: 'Delete a contract',
+		fields: [picked('Contract')],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Create',
+		action: 'Create a piece of equipment',
+		fields: [needed('Title'), ADDITIONAL(EQUIPMENT_CHOICES)],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Create or Update',
+		action: 'Create or update a piece of equipment',
+		fields: [EXTERNAL_ID, needed('Title'), ADDITIONAL(WITHOUT_EXTERNAL_ID(EQUIPMENT_CHOICES))],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Get by External ID',
+		action: 'Get a piece of equipment by external ID',
+		fields: [EXTERNAL_ID],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Update',
+		action: 'Update a piece of equipment',
+		fields: [
+			picked('Equipment'),
+			...UPDATE([...EQUIPMENT_CHOICES, 'Title'].sort((a, b) => a.localeCompare(b))),
+		],
+	},
+	{
+		resource: 'Equipment',
+		operation: 'Delete',
+		action: 'Delete a piece of equipment',
+		fields: [picked('Equipment')],
+	},
+	{
+		resource: 'Product',
+		operation: 'Create',
+		action: 'Create a product',
+		fields: [...PRODUCT_REQUIRED, ADDITIONAL(PRODUCT_CHOICES)],
+	},
+	{
+		resource: 'Product',
+		operation: 'Create or Update',
+		action: 'Create or update a product',
+		fields: [EXTERNAL_ID, ...PRODUCT_REQUIRED, ADDITIONAL(WITHOUT_EXTERNAL_ID(PRODUCT_CHOICES))],
+	},
+	{
+		resource: 'Product',
+		operation: 'Update',
+		action: 'Update a product',
+		fields: [
+			picked('Product'),
+			...UPDATE(
+				[...PRODUCT_CHOICES, 'Price List', 'Title', 'Unit Type'].sort((a, b) => a.localeCompare(b)),
+			),
+		],
+	},
+	{
+		resource: 'Product',
+		operation: 'Delete',
+		action: 'Delete a product',
+		fields: [picked('Product')],
+	},
+];
+
 export const OPERATIONS: ExpectedOperation[] = [
 	{
 		resource: 'Quote',
@@ -265,7 +707,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		fields: [
 			{ label: 'Product', required: true, hint: /picked by title/ },
 			{ label: 'Price Item', required: true, hint: /quantity tier/ },
-			{ label: 'Price', required: true, placeholder: /42\.50/, hint: /negative/ },
+			// Required, but n8n marks no empty number field; the node's own check stops it.
+			{ label: 'Price', placeholder: /42\.50/, hint: /negative/ },
 			{ label: 'From Quantity', placeholder: /Keep the price item's/, hint: /Leave empty to keep/ },
 			{ label: 'Calculation Type', value: "Don't Send" },
 		],
