@@ -151,23 +151,26 @@ describe('Filters that come out empty', () => {
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
 
-	describe("the trigger's filters", () => {
+	describe.each([
+		['equipmentModelUpdated', 'search', 'Search'],
+		['clientUpdated', 'partnerType', 'Partner Type'],
+		['contractUpdated', 'clientId', 'Client ID'],
+		['productUpdated', 'search', 'Search'],
+	])("the trigger's filters: %s", (event, filter, displayName) => {
 		const credentials = () => ({ baseUrl: suite.sandbox.url, accessToken: TOKEN });
-		const parameters = {
-			event: 'equipmentModelUpdated',
-			filters: { search: '={{ "" }}' },
-		};
+		const parameters = { event, filters: { [filter]: '={{ "" }}' } };
+		const refusal = `'${displayName}' must be a value: the filter was added but is empty`;
 
 		it('an empty filter fails Fetch Test Event, naming it, with nothing read', async () => {
 			const { error } = await runTriggerManually({ parameters, credentials: credentials() });
-			expect(error?.message).toBe("'Search' must be a value: the filter was added but is empty");
+			expect(error?.message).toBe(refusal);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});
 
-		it('an empty filter fails activation, so that no poll reads every model', async () => {
+		it('an empty filter fails activation, so that no poll reads every record', async () => {
 			await expect(
 				ActiveTrigger.activate({ parameters, credentials: credentials() }),
-			).rejects.toThrow("'Search' must be a value: the filter was added but is empty");
+			).rejects.toThrow(refusal);
 			expect(suite.sandbox.requests).toHaveLength(0);
 		});
 	});

@@ -108,6 +108,9 @@ describe('Subtitles', () => {
 
 	it.each([
 		['equipmentModelUpdated', 'Equipment Model Created or Updated'],
+		['clientUpdated', 'Client Created or Updated'],
+		['contractUpdated', 'Contract Created or Updated'],
+		['productUpdated', 'Product Created or Updated'],
 		['dailyDistanceReport', 'Daily Distance Report'],
 	])('show the trigger event %s as "%s"', (event, shown) => {
 		expect(subtitleOf(TRIGGER_NODE_TYPE, trigger.subtitle!, { event })).toBe(shown);

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { setClock, useFakeDateOverSeededModels } from './harness/clock';
+import { setClock, useFakeDateOverSeededData } from './harness/clock';
 import { ActiveTrigger, runTriggerManually } from './harness/poll';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -250,7 +250,7 @@ describe('Readable daily reports', () => {
 	});
 
 	describe('the trigger', () => {
-		useFakeDateOverSeededModels(suite, `${TODAY}T08:00:00.000Z`);
+		useFakeDateOverSeededData(suite, `${TODAY}T08:00:00.000Z`);
 		const triggerOptions = (event: string, options: INodeParameters = READABLE) => ({
 			parameters: { event, hour: 6, options } as INodeParameters,
 			credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },

@@ -1,18 +1,33 @@
 /* eslint-disable
+	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { MAX_REMEMBERED_MODELS } from '../nodes/EquipmentRentalTrigger/events/equipmentModelUpdated';
+import { MAX_REMEMBERED_RECORDS } from '../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
 
-import { advanceClock, setClock, useFakeDateOverSeededModels } from './harness/clock';
+import { advanceClock, setClock, useFakeDateOverSeededData } from './harness/clock';
 import {
 	ActiveTrigger,
 	runTriggerManually,
 	TRIGGER_NODE_NAME,
 	type TriggerOptions,
 } from './harness/poll';
+import {
+	editRecord,
+	hideUpdatedAt,
+	insertRecord,
+	MASTER_DATA_KINDS,
+	MODEL_KIND,
+	type RecordKind,
+	renameRecord,
+	type StoredRecord,
+	storedRecords,
+} from './harness/records';
 import { useRedirectingServer } from './harness/recordingServer';
 import { TOKEN, useSandbox } from './harness/sandbox';
 
@@ -62,7 +77,79 @@ describe('Equipment Rental Trigger', () => {
 		return suite.sandbox.createModel({ name, brandId, brand, category });
 	}
 
-	useFakeDateOverSeededModels(suite, '2024-05-12T08:00:00.000Z');
+	useFakeDateOverSeededData(suite, '2024-05-12T08:00:00.000Z');
+
+	/**
+	 * Twelve polls of `kind`'s event a minute apart, each after a change made just as the previous
+	 * poll ended (inside the skew window), every third after a new record, every other one while a
+	 * record changes during its read; then 25 minutes of polls without changes, past twice the
+	 * overlap. Each record changes once, to a new name: the changes to emit, as "id name", with
+	 * "created" or "updated" where the event tells which.
+	 */
+	async function pollThroughChanges(
+		kind: RecordKind,
+		timestamps: boolean,
+		restartBeforeEachPoll: boolean,
+	) {
+		const stored = () => storedRecords(suite.sandbox, kind);
+		const expected: string[] = [];
+		const emitted: string[] = [];
+		const describeChange = (record: Record<string, unknown>, changeType: unknown) =>
+			[
+				record.id,
+				record[kind.nameField],
+				...(kind.tellsCreatedFromUpdated ? [changeType] : []),
+			].join(' ');
+		const record = (changed: StoredRecord, changeType: string) => {
+			if (!timestamps) hideUpdatedAt(changed);
+			expected.push(describeChange(changed, changeType));
+		};
+		let unchanged = 0;
+		const changeOne = () => {
+			const changed = stored()[unchanged++];
+			record(
+				renameRecord(suite.sandbox, kind, changed, `${String(changed[kind.nameField])} v2`),
+				'updated',
+			);
+		};
+		if (!timestamps) stored().forEach(hideUpdatedAt);
+		const template = stored()[0];
+
+		let { trigger } = await ActiveTrigger.activate(options({ event: kind.event, filters: {} }));
+		const pollOnce = async () => {
+			if (!restartBeforeEachPoll) return await trigger.poll();
+			const restarted = await trigger.restart();
+			trigger = restarted.trigger;
+			return restarted.emitted;
+		};
+		let changeWhileReading = false;
+		const removeHook = suite.sandbox.onRequest((request) => {
+			if (!changeWhileReading || request.path !== kind.path) return;
+			changeWhileReading = false;
+			changeOne();
+		});
+		const collect = (items: INodeExecutionData[] | null) =>
+			emitted.push(...(items ?? []).map(({ json }) => describeChange(json, json.changeType)));
+		try {
+			for (let round = 0; round < 12; round++) {
+				// In the very millisecond the previous poll ended: the edge of the skew window.
+				changeOne();
+				advanceClock(MINUTE_MS / 2);
+				if (round % 3 === 0)
+					record(insertRecord(suite.sandbox, kind, template, `Aardvark ${round}`), 'created');
+				advanceClock(MINUTE_MS / 2);
+				changeWhileReading = round % 2 === 1;
+				collect(await pollOnce());
+			}
+			for (let minute = 0; minute < 25; minute++) {
+				advanceClock(MINUTE_MS);
+				collect(await pollOnce());
+			}
+		} finally {
+			removeHook();
+		}
+		return { expected, emitted };
+	}
 
 	describe('event: Equipment Model Created or Updated', () => {
 		const modelEvent = (filters: Record<string, string> = {}): INodeParameters => ({
@@ -409,68 +496,6 @@ describe('Equipment Rental Trigger', () => {
 		});
 
 		describe("when the API's clock is not n8n's", () => {
-			const hideUpdatedAt = (model: Model) =>
-				Object.defineProperty(model, 'updatedAt', {
-					value: model.updatedAt,
-					enumerable: false,
-					writable: true,
-				});
-
-			/**
-			 * Twelve polls a minute apart, each after a change made just as the previous poll ended
-			 * (inside the skew window), every third after a new model, every other one while a model
-			 * changes during its read; then 25 minutes of polls without changes, past twice the overlap.
-			 * Each model changes once, to a new name: the changes to emit, as "id name".
-			 */
-			async function pollThroughChanges(timestamps: boolean, restartBeforeEachPoll: boolean) {
-				const expected: string[] = [];
-				const emitted: string[] = [];
-				const record = (model: Model) => {
-					if (!timestamps) hideUpdatedAt(model);
-					expected.push(`${model.id} ${model.name}`);
-				};
-				let unchanged = 0;
-				const changeOne = () => {
-					const model = models()[unchanged++];
-					record(editModel(model, `${model.name} v2`));
-				};
-				if (!timestamps) models().forEach(hideUpdatedAt);
-
-				let { trigger } = await ActiveTrigger.activate(options(modelEvent()));
-				const pollOnce = async () => {
-					if (!restartBeforeEachPoll) return await trigger.poll();
-					const restarted = await trigger.restart();
-					trigger = restarted.trigger;
-					return restarted.emitted;
-				};
-				let changeWhileReading = false;
-				const removeHook = suite.sandbox.onRequest((request) => {
-					if (!changeWhileReading || request.path !== MODELS_PATH) return;
-					changeWhileReading = false;
-					changeOne();
-				});
-				try {
-					for (let round = 0; round < 12; round++) {
-						// In the very millisecond the previous poll ended: the edge of the skew window.
-						changeOne();
-						advanceClock(MINUTE_MS / 2);
-						if (round % 3 === 0) record(addModel(`Aardvark Lift ${round}`));
-						advanceClock(MINUTE_MS / 2);
-						changeWhileReading = round % 2 === 1;
-						const items = await pollOnce();
-						emitted.push(...(items ?? []).map(({ json }) => `${json.id} ${json.name}`));
-					}
-					for (let minute = 0; minute < 25; minute++) {
-						advanceClock(MINUTE_MS);
-						const items = await pollOnce();
-						emitted.push(...(items ?? []).map(({ json }) => `${json.id} ${json.name}`));
-					}
-				} finally {
-					removeHook();
-				}
-				return { expected, emitted };
-			}
-
 			describe.each([
 				['that carry updatedAt', true],
 				['that carry no updatedAt', false],
@@ -488,6 +513,7 @@ describe('Equipment Rental Trigger', () => {
 						suite.sandbox.setOptions({ clockOffsetMs: skewMinutes * MINUTE_MS });
 
 						const { expected, emitted } = await pollThroughChanges(
+							MODEL_KIND,
 							timestamps,
 							restartBeforeEachPoll,
 						);
@@ -510,11 +536,11 @@ describe('Equipment Rental Trigger', () => {
 			).rejects.toThrow("'Overlap (Minutes)' must be a number from 1 to 1440");
 		});
 
-		it(`keeps at most ${MAX_REMEMBERED_MODELS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
+		it(`keeps at most ${MAX_REMEMBERED_RECORDS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
 			const { trigger } = await ActiveTrigger.activate(options(modelEvent()));
 			advanceClock(MINUTE_MS);
 			const created = Array.from(
-				{ length: MAX_REMEMBERED_MODELS + 10 },
+				{ length: MAX_REMEMBERED_RECORDS + 10 },
 				(_, index) => addModel(`Aardvark Lift ${index}`).id,
 			);
 			const emitted = await trigger.poll();
@@ -528,7 +554,7 @@ describe('Equipment Rental Trigger', () => {
 			expect(ids(emitted).sort()).toEqual([...created].sort());
 			const { remembered, updatedAfter } = state.equipmentModelUpdated as IDataObject;
 			expect(Object.keys(remembered as IDataObject).length).toBeLessThanOrEqual(
-				MAX_REMEMBERED_MODELS,
+				MAX_REMEMBERED_RECORDS,
 			);
 			expect(JSON.stringify(state).length).toBeLessThan(100_000);
 			expect(updatedAfter).toBe('2024-05-12T08:01:00.000Z');
@@ -554,6 +580,248 @@ describe('Equipment Rental Trigger', () => {
 
 			expect(ids(emitted)).toEqual([changedSince.id]);
 			expect(modelRequests()[0].query.updatedAfter).toBe('2024-05-12T07:59:59.000Z');
+		});
+
+		it('continues from the static data the trigger saved at c2ba73f, emitting nothing twice and saving it in the same form', async () => {
+			// The fixture is what that code saved (test/harness/poll.ts's ActiveTrigger) after these
+			// changes: one model edited 5 minutes before the activation at 08:00, three a minute after
+			// it (one without updatedAt), emitted by the poll at 08:01, then a poll at 08:02 that
+			// emitted nothing. They are made again here, at the same moments, before n8n restarts.
+			const savedByC2ba73f = JSON.parse(
+				readFileSync(join(__dirname, 'fixtures', 'model-event-static-data-c2ba73f.json'), 'utf8'),
+			) as IDataObject;
+			advanceClock(-5 * MINUTE_MS);
+			editModel(models()[4]);
+			advanceClock(6 * MINUTE_MS);
+			[7, 8, 9].map((index) => editModel(models()[index]));
+			Object.defineProperty(models()[9], 'updatedAt', {
+				value: models()[9].updatedAt,
+				enumerable: false,
+				writable: true,
+			});
+			advanceClock(2 * MINUTE_MS);
+			const changedSince = editModel(models()[10]);
+
+			const { trigger, emitted } = await ActiveTrigger.activate(
+				options(modelEvent(), { savedStaticData: savedByC2ba73f }),
+			);
+
+			expect(ids(emitted)).toEqual([changedSince.id]);
+			expect(modelRequests()[0].query.updatedAfter).toBe('2024-05-12T07:54:59.999Z');
+			const saved = (trigger.savedStaticData[STATIC_DATA_KEY] as IDataObject)
+				.equipmentModelUpdated as IDataObject;
+			expect(Object.keys(saved).sort()).toEqual(['remembered', 'updatedAfter']);
+			expect((saved.remembered as IDataObject)[changedSince.id]).toEqual([
+				changedSince.updatedAt,
+				Date.parse(changedSince.updatedAt),
+			]);
+		});
+	});
+
+	describe.each(MASTER_DATA_KINDS)('event: $name', (kind) => {
+		const stored = () => storedRecords(suite.sandbox, kind);
+		const event = (filters: Record<string, string> = {}): INodeParameters => ({
+			event: kind.event,
+			filters,
+		});
+		const listRequests = () =>
+			suite.sandbox.requests.filter((request) => request.path === kind.path);
+		const rename = (record: StoredRecord) => renameRecord(suite.sandbox, kind, record);
+		const insert = (name: string) => insertRecord(suite.sandbox, kind, stored()[0], name);
+		const changes = (items: INodeExecutionData[] | null) =>
+			(items ?? []).map(({ json }) => `${json.id} ${json.changeType}`).sort();
+		/** The records of the list as the API answers them (not logged as the trigger's requests). */
+		const answered = async (query = '') => {
+			const response = await fetch(`${suite.sandbox.url}${kind.path}?limit=1000${query}`, {
+				headers: { authorization: `Bearer ${TOKEN}` },
+			});
+			const page = (await response.json()) as { content: IDataObject[] };
+			suite.sandbox.requests.pop();
+			return page.content;
+		};
+
+		it('records a baseline at activation and emits nothing, then emits each record created or updated since once, telling which, as the list answers it', async () => {
+			advanceClock(-5 * MINUTE_MS);
+			const changedBefore = rename(stored()[4]);
+			advanceClock(5 * MINUTE_MS);
+			const { trigger, emitted: atActivation } = await ActiveTrigger.activate(options(event()));
+			advanceClock(MINUTE_MS);
+			const created = insert('Aardvark 100');
+			const updated = rename(stored()[7]);
+
+			const emitted = await trigger.poll();
+			advanceClock(MINUTE_MS);
+			const nextPoll = await trigger.poll();
+
+			expect(atActivation).toBeNull();
+			expect(changes(emitted)).toEqual([`${created.id} created`, `${updated.id} updated`].sort());
+			expect(ids(emitted)).not.toContain(changedBefore.id);
+			expect(nextPoll).toBeNull();
+			expect(listRequests().map((request) => request.query.updatedAfter)).toEqual([
+				'2024-05-12T07:49:59.999Z',
+				'2024-05-12T07:54:59.999Z',
+				'2024-05-12T08:00:59.999Z',
+			]);
+			const answers = new Map((await answered()).map((record) => [record.id, record]));
+			expect(emitted?.map(({ json }) => json)).toEqual(
+				emitted?.map(({ json }) => ({ ...answers.get(json.id), changeType: json.changeType })),
+			);
+		});
+
+		it('emits a record created and changed again before the poll once, as created; its next change as updated', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(event()));
+			advanceClock(MINUTE_MS);
+			const created = insert('Aardvark 100');
+			advanceClock(1000);
+			rename(created);
+			const first = await trigger.poll();
+			advanceClock(MINUTE_MS);
+			rename(created);
+			const second = await trigger.poll();
+
+			expect(changes(first)).toEqual([`${created.id} created`]);
+			expect(first?.[0].json[kind.nameField]).toBe('Aardvark 100 (edited)');
+			expect(changes(second)).toEqual([`${created.id} updated`]);
+		});
+
+		it('tells a record it emitted as created that changes again as updated, also when a slow read makes the next poll ask from before its creation', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(event()));
+			advanceClock(MINUTE_MS);
+			const created = insert('Aardvark 100');
+			const removeHook = suite.sandbox.onRequest(() => advanceClock(5000));
+			const slowRead = await trigger.poll();
+			removeHook();
+			advanceClock(MINUTE_MS);
+			rename(created);
+
+			const nextPoll = await trigger.poll();
+
+			expect(changes(slowRead)).toEqual([`${created.id} created`]);
+			expect(Date.parse(String(listRequests().at(-1)!.query.updatedAfter))).toBeLessThan(
+				Date.parse(created.createdAt),
+			);
+			expect(changes(nextPoll)).toEqual([`${created.id} updated`]);
+		});
+
+		it('emits records changed in the same millisecond across a page boundary and across polls, each once', async () => {
+			const { trigger } = await ActiveTrigger.activate(options(event()));
+			advanceClock(MINUTE_MS);
+			suite.sandbox.setOptions({ maxPageSize: 2 });
+			// The fake clock stands still: all these changes carry the same updatedAt, over three pages.
+			const sameMoment = stored()
+				.slice(10, 15)
+				.map((record) => rename(record).id);
+			const firstPoll = await trigger.poll();
+			const sameMomentLater = rename(stored()[20]);
+			advanceClock(MINUTE_MS);
+
+			const secondPoll = await trigger.poll();
+
+			expect(ids(firstPoll).sort()).toEqual([...sameMoment].sort());
+			expect(listRequests().map((request) => request.query.page)).toContain('3');
+			expect(sameMomentLater.updatedAt).toBe(stored()[10].updatedAt);
+			expect(ids(secondPoll)).toEqual([sameMomentLater.id]);
+		});
+
+		it.each([
+			[-10, 'polled by one running workflow', false],
+			[10, 'polled by one running workflow', false],
+			[-10, 'restarted from saved static data before each poll', true],
+			[0, 'restarted from saved static data before each poll', true],
+			[10, 'restarted from saved static data before each poll', true],
+		])(
+			"with the API's clock %i minutes off n8n's, %s: every change emitted once, created or updated",
+			async (skewMinutes, _how, restartBeforeEachPoll) => {
+				suite.sandbox.setOptions({ clockOffsetMs: skewMinutes * MINUTE_MS });
+
+				const { expected, emitted } = await pollThroughChanges(kind, true, restartBeforeEachPoll);
+
+				expect(expected).toHaveLength(22);
+				expect(expected.filter((change) => change.endsWith(' created'))).toHaveLength(4);
+				expect(emitted.sort()).toEqual(expected.sort());
+			},
+		);
+
+		it('sends its filters on every request, and emits only the records they match', async () => {
+			const query = Object.entries(kind.filters)
+				.map(([name, value]) => `&${name}=${value}`)
+				.join('');
+			const matching = new Set((await answered(query)).map((record) => record.id));
+			const { trigger } = await ActiveTrigger.activate(options(event(kind.filters)));
+			advanceClock(MINUTE_MS);
+			const touched = [
+				stored().find((record) => matching.has(record.id))!,
+				stored().find((record) => !matching.has(record.id))!,
+			].map((record) => editRecord(suite.sandbox, record));
+
+			const emitted = await trigger.poll();
+
+			expect(ids(emitted)).toEqual([touched[0].id]);
+			expect(listRequests()).toHaveLength(2);
+			for (const request of listRequests()) expect(request.query).toMatchObject(kind.filters);
+		});
+
+		it('returns the five most recently changed records in a manual run, newest first, each telling created or updated, leaving the static data alone', async () => {
+			const created = insert('Aardvark 100');
+			advanceClock(1);
+			const updated = rename(stored()[2]);
+			const newest = [...stored()]
+				.sort((left, right) => Date.parse(right.updatedAt) - Date.parse(left.updatedAt))
+				.slice(0, 5)
+				.map((record) => record.id);
+
+			const { items, error, staticData } = await runTriggerManually(options(event()));
+
+			expect(error).toBeUndefined();
+			expect(ids(items)).toEqual(newest);
+			expect(changes(items.slice(0, 2))).toEqual(
+				[`${created.id} created`, `${updated.id} updated`].sort(),
+			);
+			expect(
+				items.every((item) => ['created', 'updated'].includes(String(item.json.changeType))),
+			).toBe(true);
+			expect(staticData).toEqual({});
+			expect(listRequests().length).toBeLessThanOrEqual(4);
+		});
+	});
+
+	describe('changeType on records the API shows it for', () => {
+		const clientKind = MASTER_DATA_KINDS[0];
+		const clients = () => storedRecords(suite.sandbox, clientKind);
+
+		it("leaves a record's own changeType field as the API sent it, and adds none where the record shows no createdAt", async () => {
+			const { trigger } = await ActiveTrigger.activate(
+				options({ event: clientKind.event, filters: {} }),
+			);
+			advanceClock(MINUTE_MS);
+			const [withOwnField, withoutCreatedAt, plain] = clients().slice(3, 6);
+			editRecord(suite.sandbox, withOwnField, { changeType: 'MERGED' });
+			editRecord(suite.sandbox, withoutCreatedAt);
+			Object.defineProperty(withoutCreatedAt, 'createdAt', {
+				value: withoutCreatedAt.createdAt,
+				enumerable: false,
+			});
+			editRecord(suite.sandbox, plain);
+
+			const emitted = await trigger.poll();
+
+			const changeTypes = new Map(emitted?.map(({ json }) => [json.id, json.changeType]));
+			expect([...changeTypes.entries()].sort()).toEqual(
+				[
+					[withOwnField.id, 'MERGED'],
+					[withoutCreatedAt.id, undefined],
+					[plain.id, 'updated'],
+				].sort(),
+			);
+		});
+
+		it("refuses a contract's Client ID that is not a UUID before sending anything", async () => {
+			await expect(
+				ActiveTrigger.activate(
+					options({ event: 'contractUpdated', filters: { clientId: 'acme' } }),
+				),
+			).rejects.toThrow("'Client ID' must be a UUID such as 3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f");
+			expect(suite.sandbox.requests).toEqual([]);
 		});
 	});
 

@@ -9,16 +9,22 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { optionNameSubtitle } from '../EquipmentRental/shared/subtitles';
+import * as clientUpdated from './events/clientUpdated';
+import * as contractUpdated from './events/contractUpdated';
 import * as dailyDistanceReport from './events/dailyDistanceReport';
 import * as dailyUsageReport from './events/dailyUsageReport';
 import * as dailyWorkingHoursReport from './events/dailyWorkingHoursReport';
 import * as equipmentModelUpdated from './events/equipmentModelUpdated';
+import * as productUpdated from './events/productUpdated';
 
 const events = {
+	[clientUpdated.option.value]: clientUpdated,
+	[contractUpdated.option.value]: contractUpdated,
 	[dailyDistanceReport.option.value]: dailyDistanceReport,
 	[dailyUsageReport.option.value]: dailyUsageReport,
 	[dailyWorkingHoursReport.option.value]: dailyWorkingHoursReport,
-	[equipmentModelUpdated.option.value as string]: equipmentModelUpdated,
+	[equipmentModelUpdated.option.value]: equipmentModelUpdated,
+	[productUpdated.option.value]: productUpdated,
 };
 
 const eventField: INodeProperties = {
@@ -26,8 +32,12 @@ const eventField: INodeProperties = {
 	name: 'event',
 	type: 'options',
 	noDataExpression: true,
+	// The events on changes first, led by the model event (the default), then the daily reports.
 	options: [
 		equipmentModelUpdated.option,
+		clientUpdated.option,
+		contractUpdated.option,
+		productUpdated.option,
 		dailyDistanceReport.option,
 		dailyUsageReport.option,
 		dailyWorkingHoursReport.option,
@@ -59,7 +69,7 @@ export class EquipmentRentalTrigger implements INodeType {
 		// therefore describes both nodes; renaming a type to keep them apart would break saved
 		// workflows. Each event keeps its own description in that entry's list of triggers.
 		description:
-			"Create quotes, manage price lists, releases and inventories, and look up clients, contracts, products and equipment of an equipment-rental business, or start a workflow when equipment models change or with each day's distances, usage or working hours",
+			"Create quotes, manage price lists, releases and inventories, and look up clients, contracts, products and equipment of an equipment-rental business, or start a workflow when clients, contracts, products or equipment models are created or changed, or with each day's distances, usage or working hours",
 		documentationUrl: 'https://github.com/equipment-rental/n8n-nodes-equipment-rental#trigger',
 		defaults: { name: 'Equipment Rental Trigger' },
 		polling: true,
@@ -69,6 +79,9 @@ export class EquipmentRentalTrigger implements INodeType {
 		properties: [
 			eventField,
 			...equipmentModelUpdated.fields,
+			...clientUpdated.fields,
+			...contractUpdated.fields,
+			...productUpdated.fields,
 			...dailyDistanceReport.fields,
 			...dailyUsageReport.fields,
 			...dailyWorkingHoursReport.fields,

@@ -16,6 +16,12 @@ import * as path from 'node:path';
 
 import { DateTime } from 'luxon';
 
+import {
+	MASTER_DATA_KINDS,
+	renameRecord,
+	type StoredRecord,
+	storedRecords,
+} from '../harness/records';
 import { CHAT_MESSAGES, fillIn } from './chat-messages';
 import {
 	ERP_EXPORT_FILE,
@@ -29,7 +35,7 @@ import {
 	storeCounts,
 } from './erp-sync';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
-import { type N8nServer, startN8nServer } from './n8n-server';
+import { type N8nServer, RUNNING_STATUSES, startN8nServer } from './n8n-server';
 import {
 	api,
 	contractViolations,
@@ -78,9 +84,16 @@ function expectToolsNotRun(result: RunResult & { sent: SandboxRequest[] }, tool:
 const QUOTES_PATH = '/master-data/v1/quote-management/quotes';
 const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments';
-/** The trigger polls every minute, at a second n8n picks at random. */
-const NEXT_POLL_TIMEOUT_MS = 75_000;
+/**
+ * The longest wait for a poll of the workflows the trigger tests activate: they poll every 15
+ * seconds (pollEvery15Seconds); the rest is room for a loaded machine.
+ */
+const NEXT_POLL_TIMEOUT_MS = 45_000;
 const MODEL_TRIGGER = 'Equipment model changed';
+/** The model-change-alert example polling every 15 seconds (modelChangeAlertEvery15s). */
+const MODEL_ALERT_EVERY_15S = 'exModelChangeAlert15s';
+/** The workflow of the client, contract and product events (masterDataTriggerWorkflow). */
+const MASTER_DATA_WORKFLOW = 'trMasterDataChanges';
 const DISTANCE_TRIGGER = 'Daily distance report';
 /** The trigger's default Overlap: how far back its baseline poll asks, by n8n's clock. */
 const OVERLAP_MS = 10 * 60_000;
@@ -243,6 +256,76 @@ function distanceTriggerWorkflow(): Json {
 				},
 			},
 		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/**
+ * Every 15 seconds, from `offsetSeconds` (0-14) on: four custom schedules, each a minute apart at
+ * its own second (n8n 2.41 refuses a seconds field that is not a plain number as "too short"), so
+ * that the tests wait for a poll for seconds, not a minute.
+ */
+function pollEvery15Seconds(offsetSeconds = 0) {
+	return {
+		item: [0, 15, 30, 45].map((second) => ({
+			mode: 'custom',
+			cronExpression: `${second + offsetSeconds} * * * * *`,
+		})),
+	};
+}
+/**
+ * Seconds between the polls of two trigger nodes of one workflow: n8n 2.41 fails all but one of the
+ * polls that one workflow's triggers start in the same second ("No bridge acquired for this
+ * context": they share one expression isolate, and the first poll to end releases it).
+ */
+const TRIGGER_STAGGER_SECONDS = 5;
+
+/** The master-data events of the trigger, each a node of masterDataTriggerWorkflow. */
+const MASTER_DATA_TRIGGERS = MASTER_DATA_KINDS.map((kind) => ({
+	...kind,
+	node: kind.name.replace(' Created or Updated', ' changed'),
+}));
+
+/**
+ * The model-change-alert example as shipped, but polling every 15 seconds instead of every minute,
+ * so that the test of its activation waits seconds for the next poll.
+ */
+function modelChangeAlertEvery15s(): Json {
+	const example = rt.loadExamples().find((wf) => wf.id === 'exModelChangeAlert')!;
+	const nodes = example.nodes.map((node: Json) =>
+		node.name === MODEL_TRIGGER
+			? { ...node, parameters: { ...node.parameters, pollTimes: pollEvery15Seconds() } }
+			: node,
+	);
+	return { ...example, id: MODEL_ALERT_EVERY_15S, name: `${example.name} (every 15 s)`, nodes };
+}
+
+/**
+ * A workflow that starts with the trigger's client, contract and product events, a trigger node
+ * each, and does nothing else.
+ */
+function masterDataTriggerWorkflow(): Json {
+	return {
+		id: MASTER_DATA_WORKFLOW,
+		name: 'e2e: client, contract and product changes',
+		active: false,
+		nodes: MASTER_DATA_TRIGGERS.map((kind, index) => ({
+			id: `trMasterDataChanges-${kind.event}`,
+			name: kind.node,
+			type: `${rt.PACKAGE_NAME}.equipmentRentalTrigger`,
+			typeVersion: 1,
+			position: [0, index * 200],
+			parameters: {
+				pollTimes: pollEvery15Seconds(index * TRIGGER_STAGGER_SECONDS),
+				event: kind.event,
+				filters: {},
+			},
+			credentials: {
+				[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
+			},
+		})),
 		connections: {},
 		settings: { executionOrder: 'v1' },
 		pinData: {},
@@ -703,6 +786,8 @@ function operationWorkflows(): Json[] {
 		writesWorkflow(),
 		{ ...everyOperationAsSavedBy020(), id: 'exEveryOperation020' },
 		distanceTriggerWorkflow(),
+		modelChangeAlertEvery15s(),
+		masterDataTriggerWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
 			{
 				name: 'Models with a wrong token',
@@ -1924,6 +2009,11 @@ describe(onN8n('one workflow per operation'), () => {
 
 describe(onN8n('the trigger in a running n8n'), () => {
 	let server: N8nServer;
+	/** The requests n8n sent to `path` (the test's own are left out). */
+	const listRequests = (path: string) =>
+		sandbox.requests.filter(
+			(request) => request.path === path && !request.headers[EXPECTATION_HEADER],
+		);
 
 	beforeAll(async () => {
 		const serverStarting = Date.now();
@@ -1994,8 +2084,8 @@ describe(onN8n('the trigger in a running n8n'), () => {
 		);
 	});
 
-	it('model-change-alert: after the baseline poll, the next poll starts one execution carrying exactly the models changed in the sandbox', async () => {
-		const workflowId = 'exModelChangeAlert';
+	it('model-change-alert (polling every 15 s): after the baseline poll, the next poll starts one execution carrying exactly the models changed in the sandbox', async () => {
+		const workflowId = MODEL_ALERT_EVERY_15S;
 		const modelRequests = () => sandbox.requests.filter((r) => r.path === MODELS_PATH);
 		const manualRuns = (await server.executions(workflowId)).length;
 		const requestsBefore = modelRequests().length;
@@ -2051,6 +2141,114 @@ describe(onN8n('the trigger in a running n8n'), () => {
 			})),
 		);
 	}, 240_000);
+
+	it('Fetch Test Event: each event shows up to five recently changed records of its kind, telling created or updated', async () => {
+		for (const kind of MASTER_DATA_TRIGGERS) {
+			const run = await server.fetchTestEvent(MASTER_DATA_WORKFLOW, kind.node);
+			expect(run).toMatchObject({ mode: 'manual', status: 'success' });
+			const sample = rt.nodeItems(run, kind.node)!;
+			const stored = new Set(storedRecords(sandbox, kind).map((record) => record.id));
+			expect([kind.event, sample.length > 0 && sample.length <= 5]).toEqual([kind.event, true]);
+			expect(sample.filter((record) => !stored.has(record.id))).toEqual([]);
+			expect(
+				sample.filter((record) => !['created', 'updated'].includes(record.changeType)),
+			).toEqual([]);
+		}
+	});
+
+	it('master-data events (polling every 15 s): after the baseline polls, one execution per event carries exactly the records created or changed in the sandbox, each telling which, and the next polls emit nothing', async () => {
+		const [clientKind, contractKind, productKind] = MASTER_DATA_TRIGGERS;
+		/** Waits until each event's list has answered a poll that came after `after()` was called. */
+		const answeredPollOfEach = async (what: string, after: () => Promise<unknown>) => {
+			const counts = new Map(
+				MASTER_DATA_TRIGGERS.map((kind) => [kind.path, listRequests(kind.path).length]),
+			);
+			await after();
+			await waitFor(
+				what,
+				async () =>
+					MASTER_DATA_TRIGGERS.every((kind) =>
+						listRequests(kind.path)
+							.slice(counts.get(kind.path))
+							.some((request) => request.status !== null),
+					) || undefined,
+				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+			);
+		};
+		// Activation polls once per trigger, for the baseline (newer n8n versions after activate
+		// returns); it emits nothing.
+		await answeredPollOfEach('the baseline poll of each event', () =>
+			server.activate(MASTER_DATA_WORKFLOW),
+		);
+		expect(await server.executions(MASTER_DATA_WORKFLOW)).toEqual(
+			expect.not.arrayContaining([expect.objectContaining({ mode: 'trigger' })]),
+		);
+
+		// A client created through the API, and one record of each kind edited as the API would.
+		const created: StoredRecord = await api(sandbox, TOKEN, clientKind.path, {
+			name: 'Created in e2e',
+			partnerType: 'INDUSTRY',
+			status: 'ACTIVE',
+		});
+		const [clients, contracts, products] = MASTER_DATA_TRIGGERS.map((kind) =>
+			storedRecords(sandbox, kind),
+		);
+		const changed: Record<string, Array<[StoredRecord, string]>> = {
+			[clientKind.event]: [
+				[created, 'created'],
+				[renameRecord(sandbox, clientKind, clients[5]), 'updated'],
+			],
+			[contractKind.event]: [[renameRecord(sandbox, contractKind, contracts[5]), 'updated']],
+			[productKind.event]: [[renameRecord(sandbox, productKind, products[5]), 'updated']],
+		};
+		const changedAt = Date.now();
+		await waitFor(
+			'an execution of each event',
+			async () => {
+				const ended = (await server.executions(MASTER_DATA_WORKFLOW)).filter(
+					(e) => e.mode === 'trigger' && !RUNNING_STATUSES.includes(e.status),
+				);
+				const failed = ended.find((e) => e.status !== 'success');
+				// A poll that fails shows as a failed execution: say why at once.
+				if (failed) {
+					const { data } = await server.execution(failed.id);
+					throw new Error(
+						`execution ${failed.id} ${failed.status}: ${JSON.stringify(data.resultData?.error).slice(0, 1500)}`,
+					);
+				}
+				return ended.length >= MASTER_DATA_TRIGGERS.length || undefined;
+			},
+			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+		);
+		timings.push(['trigger on master data: wait for the next polls', Date.now() - changedAt]);
+		// One more answered poll of each event, and a moment for an execution it would start: a record
+		// emitted twice would show as a second execution.
+		await answeredPollOfEach('one more poll of each event', async () => {});
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+		const executions = await Promise.all(
+			(await server.executions(MASTER_DATA_WORKFLOW))
+				.filter((summary) => summary.mode === 'trigger')
+				.map((summary) => server.finishedExecution(String(summary.id))),
+		);
+		expect(executions).toHaveLength(MASTER_DATA_TRIGGERS.length);
+		for (const kind of MASTER_DATA_TRIGGERS) {
+			const ran = executions.filter((execution) => rt.nodeItems(execution, kind.node));
+			expect([kind.event, ran.map((execution) => [execution.mode, execution.status])]).toEqual([
+				kind.event,
+				[['trigger', 'success']],
+			]);
+			// Each record as the list answers it, plus changeType.
+			const answered: Json[] = (await api(sandbox, TOKEN, `${kind.path}?limit=1000`)).content;
+			const byId = (left: Json, right: Json) => (left.id < right.id ? -1 : 1);
+			const expected = changed[kind.event].map(([record, changeType]) => ({
+				...answered.find((answer) => answer.id === record.id),
+				changeType,
+			}));
+			const emitted = rt.nodeItems(ran[0], kind.node)!;
+			expect([kind.event, [...emitted].sort(byId)]).toEqual([kind.event, expected.sort(byId)]);
+		}
+	}, 180_000);
 });
 
 describe(onN8n('the contract'), () => {

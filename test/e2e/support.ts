@@ -254,17 +254,29 @@ export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): Json
 /** Marks the requests the tests send themselves, to tell them from those n8n sent. */
 export const EXPECTATION_HEADER = 'x-e2e-expectation';
 
-/** Calls the sandbox directly (not through n8n), to learn what the node should have produced. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
-export async function api(sandbox: Sandbox, token: string, path: string): Promise<any> {
+/**
+ * Calls the sandbox directly (not through n8n), to learn what the node should have produced, or,
+ * with a body, to create a record as another client of the API would (POST).
+ */
+export async function api(
+	sandbox: Sandbox,
+	token: string,
+	path: string,
+	body?: Json,
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read field by field
+): Promise<any> {
+	const method = body === undefined ? 'GET' : 'POST';
 	const res = await fetch(`${sandbox.url}${path}`, {
+		method,
 		headers: {
 			authorization: `Bearer ${token}`,
 			accept: 'application/json',
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			[EXPECTATION_HEADER]: '1',
 		},
+		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
+	if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
 	return res.json();
 }
 

@@ -44,17 +44,22 @@ export function addTo(tally: ListTally, outcome: ListOutcome): void {
 }
 
 /**
- * The model-change trigger's polls under faults (trigger.faults.ts): each poll complete (exactly
- * the models changed since the last successful poll, each once), failed loudly (threw, static data
- * left alone), partial (a change missing or one it should not have emitted) or with duplicates (a
- * model twice in a poll, or a change emitted again). `lost`: changes never emitted once the faults
- * stopped; `carriedOver`: changes a failed poll missed that the next successful poll emitted.
+ * A created-or-updated event's polls under faults (trigger.faults.ts): each poll complete (exactly
+ * the records changed since the last successful poll, each once, telling created from updated where
+ * the event does), failed loudly (threw, static data left alone), partial (a change missing, one it
+ * should not have emitted, or told wrong) or with duplicates (a record twice in a poll, or a change
+ * emitted again). `lost`: changes never emitted once the faults stopped; `carriedOver`: changes a
+ * failed poll missed that the next successful poll emitted.
  */
 export type TriggerTally = Record<ListOutcome, number> & {
 	polls: number;
 	changes: number;
 	lost: number;
 	carriedOver: number;
+	/** n8n restarts before a poll (the workflow activated again from its saved static data). */
+	restarts: number;
+	/** How far the API's clock ran ahead of n8n's in each scenario, in minutes (negative: behind). */
+	clockOffsetsMinutes: number[];
 };
 
 export function emptyTriggerTally(): TriggerTally {
@@ -67,6 +72,8 @@ export function emptyTriggerTally(): TriggerTally {
 		changes: 0,
 		lost: 0,
 		carriedOver: 0,
+		restarts: 0,
+		clockOffsetsMinutes: [],
 	};
 }
 
@@ -91,7 +98,8 @@ export interface FaultSuiteResults {
 	};
 	upserts?: UpsertTally;
 	findRetries?: FindRetryTally;
-	trigger?: TriggerTally;
+	/** By event name, e.g. "Client Created or Updated". */
+	trigger?: Record<string, TriggerTally>;
 }
 
 /**

@@ -33,20 +33,35 @@ export function advanceClock(ms: number) {
 	jest.setSystemTime(Date.now() + ms);
 }
 
+/** The store's collections that trigger tests change: the lists of the created-or-updated events. */
+const CHANGED_COLLECTIONS = ['models', 'clients', 'contracts', 'products'] as const;
+
 /**
  * For trigger suites: before each test the fake clock stands at `isoDateTime`; after each, real
- * timers, and the sandbox's models and options (its clock too) as they were seeded.
+ * timers, and the sandbox's models, clients, contracts and products and its options (its clock too)
+ * as they were seeded.
  */
-export function useFakeDateOverSeededModels(suite: SandboxSuite, isoDateTime: string) {
-	const models = () => suite.sandbox.store.models as unknown[];
-	let seededModels: unknown[];
+export function useFakeDateOverSeededData(suite: SandboxSuite, isoDateTime: string) {
+	const collection = (name: (typeof CHANGED_COLLECTIONS)[number]) =>
+		suite.sandbox.store[name] as unknown[] | Map<unknown, unknown>;
+	let seeded: Map<string, unknown[] | Map<unknown, unknown>>;
 	beforeEach(() => {
-		seededModels ??= structuredClone(models());
+		seeded ??= new Map(
+			CHANGED_COLLECTIONS.map((name) => [name, structuredClone(collection(name))]),
+		);
 		useFakeDate(isoDateTime);
 	});
 	afterEach(() => {
 		jest.useRealTimers();
 		suite.sandbox.setOptions({ maxPageSize: undefined, faults: null, clockOffsetMs: undefined });
-		models().splice(0, models().length, ...structuredClone(seededModels));
+		for (const name of CHANGED_COLLECTIONS) {
+			const current = collection(name);
+			const restored = structuredClone(seeded.get(name)!);
+			if (Array.isArray(current)) current.splice(0, current.length, ...(restored as unknown[]));
+			else {
+				current.clear();
+				for (const [key, value] of restored as Map<unknown, unknown>) current.set(key, value);
+			}
+		}
 	});
 }

@@ -13,13 +13,16 @@ import * as os from 'node:os';
 
 import { RUNNING_STATUSES } from '../e2e/n8n-server';
 import { type Json, rt, waitFor } from '../e2e/support';
-import { ADMIN_TOKEN, type Cluster, startCluster } from './cluster';
+import { MASTER_DATA_KINDS } from '../harness/records';
+import { ADMIN_TOKEN, API_TOKEN, type Cluster, startCluster } from './cluster';
 
 import {
 	dailyDistanceReport,
+	MASTER_DATA_RECORDERS,
 	modelCountQuote,
 	modelsChangedSince,
 	POLL_INTERVAL_MS,
+	recordMasterDataChanges,
 	recordModelChanges,
 	slowReadOnModelChange,
 } from './workflows';
@@ -94,15 +97,25 @@ function sleep(ms: number) {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Changes the sandbox's data through its administration path, as another process would. */
-async function admin(method: string, path: string, body?: Json): Promise<Json> {
-	const response = await fetch(`${cluster.sandbox.url}/_sandbox${path}`, {
+/** Sends a JSON request to the sandbox with `token`; returns the answer's body. */
+async function sendToSandbox(method: string, url: string, token: string, body?: Json) {
+	const response = await fetch(`${cluster.sandbox.url}${url}`, {
 		method,
-		headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+		headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	if (!response.ok) throw new Error(`${method} /_sandbox${path}: HTTP ${response.status}`);
+	if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status}`);
 	return (await response.json()) as Json;
+}
+
+/** Changes the sandbox's data through its administration path, as another process would. */
+function admin(method: string, path: string, body?: Json): Promise<Json> {
+	return sendToSandbox(method, `/_sandbox${path}`, ADMIN_TOKEN, body);
+}
+
+/** Creates a record through the API, as another client of it would. */
+function apiCreate(path: string, body: Json): Promise<Json> {
+	return sendToSandbox('POST', path, API_TOKEN, body);
 }
 
 async function executionsOf(workflowId: string): Promise<Json[]> {
@@ -159,12 +172,22 @@ describe('load spread over two workers', () => {
 
 describe('the trigger in queue mode', () => {
 	const RECORDER = 'Queue trigger: record model changes';
+	const MASTER_DATA_RECORDER = 'Queue trigger: record client, contract and product changes';
 	const DAILY_REPORT = 'Queue trigger: daily distance report';
 	let recorderId: string;
+	let masterDataRecorderId: string;
 	let dailyReportId: string;
 	let restarts = 0;
-	/** "<model id>@<updatedAt>" of every change made in the sandbox, in order. */
+	/**
+	 * Every change made in the sandbox, in order, as its recorder's quote names it: "<model
+	 * id>@<updatedAt>" for a model, "<event>:<id>@<updatedAt>:<changeType>" for a client, contract or
+	 * product (recordMasterDataChanges).
+	 */
 	const changes: string[] = [];
+	/** The master-data changes among them, by event. */
+	const masterDataChanges: Record<string, string[]> = Object.fromEntries(
+		MASTER_DATA_RECORDERS.map(({ event }) => [event, []]),
+	);
 
 	/** Touches an existing model, or every third time inserts a new one, through the admin path. */
 	async function changeModels(count: number): Promise<void> {
@@ -175,6 +198,31 @@ describe('the trigger in queue mode', () => {
 					? await admin('POST', '/models', { name: `Queue inserted model ${n}` })
 					: await admin('POST', `/models/${cluster.sandbox.store.models[n * 7].id}/touch`);
 			changes.push(`${model.id}@${model.updatedAt}`);
+		}
+	}
+
+	/**
+	 * Touches a client, a contract and a product through the admin path, as another process would;
+	 * every other round the client is a new one, created through the API instead.
+	 */
+	async function changeMasterData(): Promise<void> {
+		const round = masterDataChanges.clientUpdated.length;
+		for (const { event, collection, path } of MASTER_DATA_KINDS) {
+			let record: Json;
+			let changeType = 'updated';
+			if (event === 'clientUpdated' && round % 2 === 1) {
+				record = await apiCreate(path, { name: `Queue client ${round}`, status: 'ACTIVE' });
+				changeType = 'created';
+			} else {
+				const stored = cluster.sandbox.store[collection] as Json[] | Map<string, Json>;
+				const [first] = Array.isArray(stored)
+					? stored.slice(round)
+					: [...stored.values()].slice(round);
+				record = await admin('POST', `/${collection}/${first.id}/touch`);
+			}
+			const change = `${event}:${record.id}@${record.updatedAt}:${changeType}`;
+			masterDataChanges[event].push(change);
+			changes.push(change);
 		}
 	}
 
@@ -213,7 +261,11 @@ describe('the trigger in queue mode', () => {
 		signal: 'SIGTERM' | 'SIGKILL',
 		whileStopped?: () => void | Promise<void>,
 	): Promise<number> {
-		const { stopMs } = await cluster.restartMain(signal, [RECORDER, DAILY_REPORT], whileStopped);
+		const { stopMs } = await cluster.restartMain(
+			signal,
+			[RECORDER, MASTER_DATA_RECORDER, DAILY_REPORT],
+			whileStopped,
+		);
 		restarts += 1;
 		return stopMs;
 	}
@@ -250,26 +302,36 @@ describe('the trigger in queue mode', () => {
 		recorderId = await cluster.createWorkflow(
 			recordModelChanges(RECORDER, cluster.sandbox.store.fixtures, cluster.credential),
 		);
+		masterDataRecorderId = await cluster.createWorkflow(
+			recordMasterDataChanges(
+				MASTER_DATA_RECORDER,
+				cluster.sandbox.store.fixtures,
+				cluster.credential,
+			),
+		);
 		dailyReportId = await cluster.createWorkflow(
 			dailyDistanceReport(DAILY_REPORT, cluster.credential),
 		);
 		await cluster.main.activate(recorderId);
+		await cluster.main.activate(masterDataRecorderId);
 		await cluster.main.activate(dailyReportId);
 	});
 
 	afterAll(async () => {
-		for (const workflowId of [recorderId, dailyReportId])
+		for (const workflowId of [recorderId, masterDataRecorderId, dailyReportId])
 			if (workflowId) await cluster.main.rest('POST', `/workflows/${workflowId}/deactivate`, {});
 	});
 
-	it('emits every model change exactly once across main restarts between polls and during a poll', async () => {
+	it('emits every model, client, contract and product change exactly once across main restarts between polls and during a poll', async () => {
 		const started = Date.now();
 		// Changes between polls, with the main running.
 		await changeModels(3);
+		await changeMasterData();
 		await recordedChanges();
 		// Restarted right after a poll, with changes waiting.
 		await nextPollAnswered();
 		await changeModels(2);
+		await changeMasterData();
 		await restartMain('SIGTERM');
 		await recordedChanges();
 		// Killed between polls; changes made while no main runs, when nothing polls: workers never do.
@@ -279,6 +341,7 @@ describe('the trigger in queue mode', () => {
 		await restartMain('SIGKILL', async () => {
 			const before = cluster.sandbox.requests.length;
 			await changeModels(2);
+			await changeMasterData();
 			await sleep(2 * POLL_INTERVAL_MS);
 			requestsWithoutMain = cluster.sandbox.requests.length - before;
 		});
@@ -290,21 +353,25 @@ describe('the trigger in queue mode', () => {
 		await changeModels(1);
 		await restartMainDuringPoll('SIGKILL');
 		await changeModels(3);
+		await changeMasterData();
 		await recordedChanges();
 		// Late duplicates would show within a few more polls.
 		await nextPollAnswered();
 		await nextPollAnswered();
 		await nextPollAnswered();
-		const executions = await waitFor(
-			'every recorder execution to finish',
-			async () => {
-				const list = await executionsOf(recorderId);
-				return list.every((execution) => !RUNNING_STATUSES.includes(execution.status))
-					? list
-					: undefined;
-			},
-			{ timeoutMs: 120_000 },
-		);
+		const finishedExecutions = (workflowId: string) =>
+			waitFor(
+				'every recorder execution to finish',
+				async () => {
+					const list = await executionsOf(workflowId);
+					return list.every((execution) => !RUNNING_STATUSES.includes(execution.status))
+						? list
+						: undefined;
+				},
+				{ timeoutMs: 120_000 },
+			);
+		const executions = await finishedExecutions(recorderId);
+		const masterDataExecutions = await finishedExecutions(masterDataRecorderId);
 
 		const sent = quotesSentByExternalId();
 		const recorded = [...sent.keys()].filter((key) => key.includes('@'));
@@ -312,17 +379,36 @@ describe('the trigger in queue mode', () => {
 		const twice = changes.filter((change) => (sent.get(change) ?? 0) > 1);
 		const unexpected = recorded.filter((key) => !changes.includes(key));
 		const split = splitByWorker(executions.map((execution) => String(execution.id)));
-		expect({ lost, twice, unexpected }).toEqual({ lost: [], twice: [], unexpected: [] });
-		expect(executions.map((execution) => execution.status)).toEqual(
-			executions.map(() => 'success'),
+		const masterDataSplit = splitByWorker(
+			masterDataExecutions.map((execution) => String(execution.id)),
 		);
-		expect(Object.keys(split).every((worker) => /^worker-\d$/.test(worker))).toBe(true);
+		expect({ lost, twice, unexpected }).toEqual({ lost: [], twice: [], unexpected: [] });
+		expect([...executions, ...masterDataExecutions].map((execution) => execution.status)).toEqual(
+			[...executions, ...masterDataExecutions].map(() => 'success'),
+		);
+		expect(
+			Object.keys({ ...split, ...masterDataSplit }).every((worker) => /^worker-\d$/.test(worker)),
+		).toBe(true);
+		const modelChanges = changes.filter((change) => !/^[a-z]+Updated:/.test(change));
 
 		recordFigure(
-			`Trigger (model event, polled every 5 s on the main): ${changes.length} changes, ${changes.length - lost.length} emitted, ` +
+			`Trigger (model event, polled every 5 s on the main): ${modelChanges.length} changes, ${modelChanges.length} emitted, ` +
 				`${lost.length} lost, ${twice.length} twice, ${unexpected.length} unexpected, across ${restarts} main restarts ` +
 				`(2 during a poll, SIGTERM one stopped in ${(gracefulStopMs / 1000).toFixed(1)} s; ${requestsWithoutMain} API requests in ${(2 * POLL_INTERVAL_MS) / 1000} s without a main) and ${polls().length} polls in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
 				`${executions.length} executions, ran by ${JSON.stringify(split)}`,
+		);
+		for (const { event } of MASTER_DATA_RECORDERS) {
+			const made = masterDataChanges[event];
+			const created = made.filter((change) => change.endsWith(':created'));
+			const emitted = made.filter((change) => sent.has(change));
+			recordFigure(
+				`Trigger (${event}, polled every 5 s on the main, in the same run): ${made.length} changes (${created.length} new records), ` +
+					`${emitted.length} emitted with the right changeType, ${made.length - emitted.length} lost, ` +
+					`${made.filter((change) => twice.includes(change)).length} twice, across the same ${restarts} main restarts`,
+			);
+		}
+		recordFigure(
+			`Client, contract and product events: ${masterDataExecutions.length} executions, ran by ${JSON.stringify(masterDataSplit)}`,
 		);
 	});
 

@@ -267,3 +267,46 @@ export function dailyDistanceReport(name: string, credential: CredentialRef): Js
 		),
 	]);
 }
+
+/** The trigger's client, contract and product events, each a node of recordMasterDataChanges. */
+export const MASTER_DATA_RECORDERS = [
+	{ node: 'Client Changed', event: 'clientUpdated' },
+	{ node: 'Contract Changed', event: 'contractUpdated' },
+	{ node: 'Product Changed', event: 'productUpdated' },
+];
+
+/**
+ * The trigger's client, contract and product events, each every 5 seconds; each emitted record
+ * becomes a quote whose External ID is "<event>:<record id>@<updatedAt>:<changeType>": one quote
+ * per change the trigger emitted, telling what it said of it.
+ */
+export function recordMasterDataChanges(
+	name: string,
+	fixtures: Record<string, string>,
+	credential: CredentialRef,
+): Json {
+	const pairs = MASTER_DATA_RECORDERS.map(({ node: trigger, event }) => [
+		node(trigger, TRIGGER_TYPE, { pollTimes: POLL_EVERY_5_SECONDS, event, filters: {} }, 0, {
+			credentials: { [rt.CREDENTIAL_TYPE]: credential },
+		}),
+		createQuote(
+			`Record ${trigger}`,
+			fixtures,
+			'1',
+			{ externalId: `=${event}:{{ $json.id }}@{{ $json.updatedAt }}:{{ $json.changeType }}` },
+			1,
+			credential,
+		),
+	]);
+	return {
+		name,
+		nodes: pairs.flat(),
+		connections: Object.fromEntries(
+			pairs.map(([trigger, record]) => [
+				trigger.name,
+				{ main: [[{ node: record.name, type: 'main', index: 0 }]] },
+			]),
+		),
+		settings: { executionOrder: 'v1' },
+	};
+}

@@ -4,3 +4,4 @@ export const CONTRACTS_PATH = '/master-data/v1/contract-management/contracts';
 export const PRODUCTS_PATH = '/master-data/v1/product-management/products';
 export const BOOKINGS_PATH = '/master-data/v1/booking-management/bookings';
 export const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments';
+export const EQUIPMENT_MODELS_PATH = '/master-data/v1/equipment-management/models';

@@ -1,14 +1,7 @@
-import {
-	searchFilter,
-	sortedPaginatedList,
-	textFilter,
-	updatedAfterFilter,
-} from '../../shared/listFilters';
+import { sortedPaginatedList, updatedAfterFilter } from '../../shared/listFilters';
+import { clientFilters } from '../../shared/masterDataFilters';
 import { CLIENTS_PATH } from '../../shared/paths';
 
-const search = searchFilter('name or description', 'construction');
-const status = textFilter('Status', 'status', 'ACTIVE');
-const partnerType = textFilter('Partner Type', 'partnerType', 'INDUSTRY');
 const updatedAfter = updatedAfterFilter('clients');
 
 // https://ram-api.syniotec.com/reference/get-clients
@@ -18,11 +11,9 @@ export const { option, fields } = sortedPaginatedList({
 	action: 'Get many clients',
 	description:
 		'List clients, optionally searched by name or filtered by status, partner type or last change',
-	filters: [partnerType, search, status, updatedAfter],
+	filters: [...clientFilters.fields, updatedAfter],
 	query: (item, filters) => ({
-		search: item.text(search, filters),
-		status: item.text(status, filters),
-		partnerType: item.text(partnerType, filters),
+		...clientFilters.query(item, filters),
 		updatedAfter: item.dateTime(updatedAfter, filters),
 	}),
 });

@@ -1,0 +1,308 @@
+import { createHash } from 'crypto';
+import { DateTime } from 'luxon';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { filtersCollection } from '../../EquipmentRental/shared/descriptions';
+import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
+import { pageSizeField, parallelRequestsField } from '../../EquipmentRental/shared/listFields';
+import type { FetchPage } from '../../EquipmentRental/shared/pagination';
+import { asPage, readList } from '../../EquipmentRental/shared/pagination';
+import { ItemParameters, withoutUnset } from '../../EquipmentRental/shared/parameters';
+import { optionsCollection } from '../optionsCollection';
+
+const SAMPLE_SIZE = 5;
+// The API cannot be relied on to sort by last change: a manual run looks for changes over growing
+// windows, a page each, then any.
+const SAMPLE_LOOKBACK_DAYS = [1, 30, 365];
+const SAMPLE_PAGE_SIZE = 100;
+const MINUTE_MS = 60_000;
+/** Most records the static data remembers as emitted, so that it stays small (see stateAfter). */
+export const MAX_REMEMBERED_RECORDS = 1000;
+/**
+ * The field an event that tells created records from updated ones adds to each record: "created"
+ * for a record the workflow has not had before, created since the trigger last looked, "updated"
+ * for any other.
+ */
+export const CHANGE_TYPE_FIELD = 'changeType';
+
+/** A list of the API as a trigger event on its records' changes. */
+export interface CreatedOrUpdatedEvent {
+	/** The event's value, also the key of its state in the workflow's static data. */
+	event: string;
+	name: string;
+	description: string;
+	/** The list's path: it pages, and takes updatedAfter, compared with each record's updatedAt. */
+	path: string;
+	/** What the list holds, in the plural, for descriptions and log lines, e.g. "clients". */
+	records: string;
+	/** The list's filters that make sense for changes (the change window is the trigger's). */
+	filters: INodeProperties[];
+	/** The filters' query parameters, each read and checked from `collection`. */
+	filterQuery: (parameters: ItemParameters, collection: INodeProperties) => IDataObject;
+	/** Whether each item carries CHANGE_TYPE_FIELD (where the record shows createdAt and updatedAt). */
+	tellsCreatedFromUpdated: boolean;
+}
+
+/**
+ * A record emitted (or found at activation) that the API may answer the next poll again: the
+ * version emitted, and until when (ms): the API answers it while a poll asks for records updated
+ * after an earlier moment.
+ */
+type RememberedRecord = [version: string, until: number];
+
+/** What a poll leaves for the next one, in the workflow's static data. */
+type RecordPollState = {
+	/** The next poll asks for records updated after this moment (ISO 8601, UTC). */
+	updatedAfter: string;
+	/** By record ID; only records the next poll may see again, at most MAX_REMEMBERED_RECORDS. */
+	remembered: Record<string, RememberedRecord>;
+};
+
+/**
+ * The state as earlier versions of the trigger saved it (the model event only): the previous poll's
+ * start, n8n's clock.
+ */
+type LegacyRecordPollState = {
+	previousPollStartedAt: string;
+	seenSinceStart: Record<string, string>;
+};
+
+/** The moment in `field` (e.g. updatedAt) in milliseconds, NaN where the record has none. */
+function momentOf(record: IDataObject, field: 'createdAt' | 'updatedAt'): number {
+	return typeof record[field] === 'string' ? Date.parse(record[field]) : Number.NaN;
+}
+
+/** The record's version: its updatedAt, or where it has none a digest of its content. */
+function versionOf(record: IDataObject): string {
+	if (!Number.isNaN(momentOf(record, 'updatedAt'))) return record.updatedAt as string;
+	return `#${createHash('sha256').update(JSON.stringify(record)).digest('base64url').slice(0, 16)}`;
+}
+
+/** Records that carry updatedAt first, newest first; the others keep their order after them. */
+function newestFirst(records: IDataObject[]): IDataObject[] {
+	const rank = (record: IDataObject) => {
+		const updatedAt = momentOf(record, 'updatedAt');
+		return Number.isNaN(updatedAt) ? -Infinity : updatedAt;
+	};
+	return [...records].sort((left, right) => Math.sign(rank(right) - rank(left)) || 0);
+}
+
+/** The saved state, also as earlier versions saved it, so that an upgrade misses nothing. */
+function savedState(saved: unknown): RecordPollState | undefined {
+	const state = saved as Partial<RecordPollState & LegacyRecordPollState> | undefined;
+	if (typeof state?.updatedAfter === 'string' && typeof state.remembered === 'object')
+		return state as RecordPollState;
+	if (typeof state?.previousPollStartedAt !== 'string') return undefined;
+	const remembered = Object.entries(state.seenSinceStart ?? {}).map(
+		([id, updatedAt]): [string, RememberedRecord] => [id, [updatedAt, Date.parse(updatedAt)]],
+	);
+	return { updatedAfter: state.previousPollStartedAt, remembered: Object.fromEntries(remembered) };
+}
+
+/**
+ * Where to ask from when only n8n's clock is known: the poll's start less the overlap, so that a
+ * change made after it is asked for while the API's clock is up to the overlap behind n8n's; 1 ms
+ * more for a change in the very millisecond the poll started.
+ */
+function boundByN8nClock(startedAt: number, overlapMs: number): number {
+	return startedAt - overlapMs - 1;
+}
+
+/** One poll's reading: when it started and ended (n8n's clock) and the records it was answered. */
+type Reading = { startedAt: number; readAt: number; records: IDataObject[] };
+
+/**
+ * Where the next poll asks from so that it misses no change, and by whose clock. When every record
+ * answered carries updatedAt, the API's own clock decides: a later change cannot carry an updatedAt
+ * before the newest seen, less the time the poll took to read (a change during the read), less 1 ms
+ * (a change in the same millisecond). Otherwise only n8n's clock is known. Nothing answered: nothing
+ * learnt.
+ */
+function nextBound(previousBound: number, reading: Reading, overlapMs: number) {
+	const { startedAt, readAt, records } = reading;
+	if (records.length === 0) return { bound: previousBound, byApiClock: false };
+	let newest = -Infinity;
+	for (const record of records) newest = Math.max(newest, momentOf(record, 'updatedAt'));
+	const byApiClock = !Number.isNaN(newest);
+	const bound = byApiClock
+		? newest - (readAt - startedAt) - 1
+		: boundByN8nClock(startedAt, overlapMs);
+	return { bound: Math.max(previousBound, bound), byApiClock };
+}
+
+/**
+ * "created" for a record the workflow has not had before (not remembered, and created after the
+ * moment the poll asks from: a record created earlier was there when the trigger last looked),
+ * "updated" for any other; undefined where the record does not show both moments.
+ *
+ * A record emitted before and no longer remembered was created before the moment the poll asks
+ * from: it is forgotten once that moment has passed its updatedAt (stateAfter).
+ */
+function changeTypeOf(
+	record: IDataObject,
+	askedAfter: number,
+	known: boolean,
+): 'created' | 'updated' | undefined {
+	const createdAt = momentOf(record, 'createdAt');
+	if (Number.isNaN(createdAt) || Number.isNaN(momentOf(record, 'updatedAt'))) return undefined;
+	return !known && createdAt > askedAfter ? 'created' : 'updated';
+}
+
+/**
+ * Emits each record created or updated since the previous poll, once per version, for one list of
+ * the API. Each poll asks from before the last change seen (see nextBound) and drops the records it
+ * already emitted, so that neither the API's clock (up to the overlap off n8n's) nor equal
+ * timestamps lose or repeat a change. The first poll (activation) only takes note of the records
+ * changed within the overlap, so that activating the workflow emits nothing, and checks the
+ * credential and the filters on the way.
+ */
+export function createdOrUpdatedEvent(spec: CreatedOrUpdatedEvent) {
+	const { event, path, records } = spec;
+	const filters: INodeProperties = { ...filtersCollection, options: spec.filters };
+	const overlapMinutes: INodeProperties = {
+		displayName: 'Overlap (Minutes)',
+		name: 'overlapMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
+		default: 10,
+		description: `How far back the first poll, and polls of ${records} without updatedAt, ask for changes by n8n's clock, so that no change is missed when the API's clock runs up to this far behind or ahead of n8n's. ${records[0].toUpperCase()}${records.slice(1)} already emitted are not emitted again.`,
+	};
+	const options = optionsCollection([overlapMinutes]);
+
+	const pages =
+		(context: IPollFunctions, query: IDataObject): FetchPage =>
+		async (page, limit) =>
+			asPage(context, await getFromApi(context, path, { ...query, page, limit }));
+
+	/** The records as the list answers them, each with its change type where the event tells it. */
+	const asItems = (
+		context: IPollFunctions,
+		answered: IDataObject[],
+		askedAfter: number,
+		known: Record<string, RememberedRecord> = {},
+	): INodeExecutionData[] => {
+		if (!spec.tellsCreatedFromUpdated) return answered.map((json) => ({ json }));
+		let ownField = 0;
+		const items = answered.map((record) => {
+			// The record's own field of that name is the API's: it stays as sent.
+			if (Object.hasOwn(record, CHANGE_TYPE_FIELD)) {
+				ownField++;
+				return { json: record };
+			}
+			const changeType = changeTypeOf(record, askedAfter, Object.hasOwn(known, String(record.id)));
+			return { json: changeType ? { ...record, [CHANGE_TYPE_FIELD]: changeType } : record };
+		});
+		if (ownField > 0) {
+			context.logger.warn(
+				`Equipment Rental Trigger: ${ownField} ${records} have a field ${CHANGE_TYPE_FIELD} of their own; it is left as the API sent it, so that those items do not tell created from updated (compare createdAt with updatedAt instead)`,
+			);
+		}
+		return items;
+	};
+
+	/**
+	 * A few recently changed records, so that a manual run has fields to map; the static data is left
+	 * alone. Their change type is told as by a poll a day after the previous one.
+	 */
+	async function recentRecords(
+		context: IPollFunctions,
+		filterQuery: IDataObject,
+	): Promise<INodeExecutionData[]> {
+		const lookbacks = SAMPLE_LOOKBACK_DAYS.map((days) => DateTime.now().minus({ days }).toUTC());
+		let found: IDataObject[] = [];
+		for (const updatedAfter of [...lookbacks, undefined]) {
+			const fetchPage = pages(
+				context,
+				withoutUnset({ ...filterQuery, updatedAfter: updatedAfter?.toISO() ?? undefined }),
+			);
+			found = (await fetchPage(1, SAMPLE_PAGE_SIZE)).content;
+			if (found.length >= SAMPLE_SIZE) break;
+		}
+		return asItems(context, newestFirst(found).slice(0, SAMPLE_SIZE), lookbacks[0].toMillis());
+	}
+
+	/**
+	 * The state after a poll: the records the API may answer the next poll again are remembered, at
+	 * most MAX_REMEMBERED_RECORDS of them, so that the static data stays small. Were more answered
+	 * again, they would be emitted again at every poll: where their updatedAt tells, the next poll
+	 * asks from the newest of those forgotten on instead, so that a record changed during this read,
+	 * or in that very millisecond, could be missed (and is logged); otherwise they can be emitted
+	 * again.
+	 */
+	function stateAfter(
+		context: IPollFunctions,
+		{ bound, byApiClock }: { bound: number; byApiClock: boolean },
+		remembered: Record<string, RememberedRecord>,
+	): RecordPollState {
+		let kept = Object.entries(remembered).filter(([, [, until]]) => until > bound);
+		if (kept.length > MAX_REMEMBERED_RECORDS) {
+			kept.sort(([, [, left]], [, [, right]]) => right - left);
+			const forgotten = kept.length - MAX_REMEMBERED_RECORDS;
+			if (byApiClock) bound = Math.max(bound, kept[MAX_REMEMBERED_RECORDS][1][1]);
+			kept = kept.slice(0, MAX_REMEMBERED_RECORDS).filter(([, [, until]]) => until > bound);
+			context.logger.warn(
+				`Equipment Rental Trigger: ${forgotten} ${records} beyond the ${MAX_REMEMBERED_RECORDS} it remembers changed at about the same time; ${byApiClock ? `the next poll asks for changes after ${new Date(bound).toISOString()}, so that a change made during this poll could be missed` : 'the next poll may emit them again'}`,
+			);
+		}
+		return { updatedAfter: new Date(bound).toISOString(), remembered: Object.fromEntries(kept) };
+	}
+
+	async function poll(context: IPollFunctions): Promise<INodeExecutionData[]> {
+		const parameters = new ItemParameters(context);
+		const filterQuery = withoutUnset(spec.filterQuery(parameters, filters));
+		const overlapMs =
+			(parameters.number(overlapMinutes, { min: 1, max: 1440 }, options) ??
+				(overlapMinutes.default as number)) * MINUTE_MS;
+		if (context.getMode() === 'manual') return await recentRecords(context, filterQuery);
+
+		const startedAt = Date.now();
+		const staticData = context.getWorkflowStaticData('node');
+		const previous = savedState(staticData[event]);
+		const previousBound = previous
+			? Date.parse(previous.updatedAfter)
+			: boundByN8nClock(startedAt, overlapMs);
+		const answered = await readList(
+			context,
+			pages(context, { ...filterQuery, updatedAfter: new Date(previousBound).toISOString() }),
+			Infinity,
+			pageSizeField.default as number,
+			parallelRequestsField.default as number,
+		);
+		const readAt = Date.now();
+
+		const known = { ...previous?.remembered };
+		const remembered = { ...known };
+		const emitted: IDataObject[] = [];
+		for (const record of answered) {
+			const id = String(record.id);
+			const version = versionOf(record);
+			const updatedAt = momentOf(record, 'updatedAt');
+			// A record is answered while the poll asks from before its updatedAt. Without one, it is
+			// kept past the next poll's bound (which is before this poll), and each poll that answers it
+			// again keeps it on; once a poll no longer answers it, no later poll will.
+			const until = Number.isNaN(updatedAt) ? readAt : updatedAt;
+			if (remembered[id]?.[0] !== version) emitted.push(record);
+			remembered[id] = [version, until];
+		}
+		const next = nextBound(previousBound, { startedAt, readAt, records: answered }, overlapMs);
+		staticData[event] = stateAfter(context, next, remembered) satisfies RecordPollState;
+		return previous ? asItems(context, emitted, previousBound, known) : [];
+	}
+
+	return {
+		option: {
+			name: spec.name,
+			value: event,
+			description: spec.description,
+		} satisfies INodePropertyOptions,
+		fields: updateDisplayOptions({ show: { event: [event] } }, [filters, options]),
+		poll,
+	};
+}

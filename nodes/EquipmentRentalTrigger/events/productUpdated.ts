@@ -1,0 +1,16 @@
+import { productFilters } from '../../EquipmentRental/shared/masterDataFilters';
+import { PRODUCTS_PATH } from '../../EquipmentRental/shared/paths';
+import { createdOrUpdatedEvent } from './createdOrUpdated';
+
+// https://ram-api.syniotec.com/reference/get-products
+export const { option, fields, poll } = createdOrUpdatedEvent({
+	event: 'productUpdated',
+	name: 'Product Created or Updated',
+	description:
+		'Triggers once for each product created or changed since the previous poll, telling which (changeType)',
+	path: PRODUCTS_PATH,
+	records: 'products',
+	filters: productFilters.fields,
+	filterQuery: productFilters.query,
+	tellsCreatedFromUpdated: true,
+});
