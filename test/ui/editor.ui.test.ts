@@ -76,6 +76,11 @@ import {
 	unfold,
 } from './editor';
 import {
+	CLIENTS_PATH,
+	CONTRACTS_PATH,
+	PRODUCTS_PATH,
+} from '../../nodes/EquipmentRental/shared/paths';
+import {
 	ACTIONS_BY_RESOURCE,
 	type ExpectedOperation,
 	LOOKUPS,
@@ -536,8 +541,6 @@ describe(onN8n('Create or Update from the editor'), () => {
 });
 
 describe(onN8n('pickers'), () => {
-	const CLIENTS_PATH = '/master-data/v1/client-management/clients';
-
 	step(
 		'Create Quote by picking a client by name and then one of its contracts: no UUID typed',
 		async () => {
@@ -792,57 +795,103 @@ describe(onN8n('API errors in the editor'), () => {
 });
 
 describe(onN8n('the trigger'), () => {
+	const DISTANCE_EVENT = TRIGGER_EVENTS.find((event) => event.name === 'Daily Distance Report')!;
 	function eventIsReadable(event: (typeof TRIGGER_EVENTS)[number], subtitle: string): boolean {
 		return subtitle.includes(event.name) || subtitle.includes(event.entry.replace(/^On /, ''));
 	}
 
-	step('lists its events with their descriptions and fetches a test event for both', async () => {
-		await openWorkflow(page, n8n.url);
-		await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
-		await ndv(page).locator(tid('parameter-input-event')).click();
-		const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
-		await options.first().waitFor();
-		const shown = await options.allInnerTexts();
-		expect(shown).toHaveLength(TRIGGER_EVENTS.length);
-		TRIGGER_EVENTS.forEach((event, i) => {
-			const [name, description] = shown[i].split('\n');
-			expect(name).toBe(event.name);
-			expect(description).toMatch(event.hint);
-		});
-		await page.keyboard.press('Escape');
+	step(
+		'lists its events with their descriptions and fetches a test event for the model and distance events',
+		async () => {
+			await openWorkflow(page, n8n.url);
+			await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
+			await ndv(page).locator(tid('parameter-input-event')).click();
+			const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
+			await options.first().waitFor();
+			const shown = await options.allInnerTexts();
+			expect(shown).toHaveLength(TRIGGER_EVENTS.length);
+			TRIGGER_EVENTS.forEach((event, i) => {
+				const [name, description] = shown[i].split('\n');
+				expect(name).toBe(event.name);
+				expect(description).toMatch(event.hint);
+			});
+			await page.keyboard.press('Escape');
 
-		const fetchButton = ndv(page).locator(tid('node-execute-button'));
-		await expect(fetchButton.innerText()).resolves.toMatch(/Fetch Test Event/);
-		await fetchButton.click();
-		const models = await readOutput(page);
-		expect(models.status).toBe('success');
-		expect(models.count).toBeGreaterThan(0);
-		const known = await api(sandbox, TOKEN, `${MODELS_PATH}?ids=${models.rows[0].id}`);
-		expect(known.content.map((model: Json) => model.name)).toEqual([models.rows[0].name]);
-		await closeNode(page);
-		const subtitles = [await canvasSubtitle(page, TRIGGER_NODE)];
+			const fetchButton = ndv(page).locator(tid('node-execute-button'));
+			await expect(fetchButton.innerText()).resolves.toMatch(/Fetch Test Event/);
+			await fetchButton.click();
+			const models = await readOutput(page);
+			expect(models.status).toBe('success');
+			expect(models.count).toBeGreaterThan(0);
+			const known = await api(sandbox, TOKEN, `${MODELS_PATH}?ids=${models.rows[0].id}`);
+			expect(known.content.map((model: Json) => model.name)).toEqual([models.rows[0].name]);
+			await closeNode(page);
+			const subtitles = [await canvasSubtitle(page, TRIGGER_NODE)];
 
-		await openNode(page, TRIGGER_NODE);
-		await ndv(page).locator(tid('parameter-input-event')).click();
-		await options.filter({ hasText: TRIGGER_EVENTS[1].name }).click();
-		await fetchButton.click();
-		const distances = await settle(
-			() => readOutput(page),
-			(output) => output.rows[0]?.distance !== undefined,
-		);
-		const yesterday = sandbox.store.fixtures.distanceDate;
-		const records = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${yesterday}`);
-		expect(distances.count).toBe(records.length);
-		expect(distances.rows[0].id).toBe(records[0].id);
-		await closeToasts(page);
-		await saveReadmePicture(ndv(page), 'trigger-test-event');
-		await closeNode(page);
-		subtitles.push(await canvasSubtitle(page, TRIGGER_NODE));
-		// The subtitle names the event as the Event field or the nodes panel does.
-		expect(
-			subtitles.filter((subtitle, i) => !eventIsReadable(TRIGGER_EVENTS[i], subtitle)),
-		).toEqual([]);
-	});
+			await openNode(page, TRIGGER_NODE);
+			await ndv(page).locator(tid('parameter-input-event')).click();
+			await options.filter({ hasText: DISTANCE_EVENT.name }).click();
+			await fetchButton.click();
+			const distances = await settle(
+				() => readOutput(page),
+				(output) => output.rows[0]?.distance !== undefined,
+			);
+			const yesterday = sandbox.store.fixtures.distanceDate;
+			const records = await api(sandbox, TOKEN, `/analytics/v1/equipment-distance/${yesterday}`);
+			expect(distances.count).toBe(records.length);
+			expect(distances.rows[0].id).toBe(records[0].id);
+			await closeToasts(page);
+			await saveReadmePicture(ndv(page), 'trigger-test-event');
+			await closeNode(page);
+			subtitles.push(await canvasSubtitle(page, TRIGGER_NODE));
+			// The subtitle names the event as the Event field or the nodes panel does.
+			expect(
+				subtitles.filter(
+					(subtitle, i) => !eventIsReadable([TRIGGER_EVENTS[0], DISTANCE_EVENT][i], subtitle),
+				),
+			).toEqual([]);
+		},
+	);
+
+	step(
+		'Fetch Test Event of the client, contract and product events: a few recently changed records, each telling created or updated',
+		async () => {
+			await openWorkflow(page, n8n.url);
+			await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
+			const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
+			const fetchButton = ndv(page).locator(tid('node-execute-button'));
+			const shown: Record<string, unknown> = {};
+			for (const [event, listPath] of [
+				['Client Created or Updated', CLIENTS_PATH],
+				['Contract Created or Updated', CONTRACTS_PATH],
+				['Product Created or Updated', PRODUCTS_PATH],
+			]) {
+				await ndv(page).locator(tid('parameter-input-event')).click();
+				await options.filter({ hasText: event }).click();
+				await fetchButton.click();
+				const sample = await settle(
+					() => readOutput(page),
+					(output) => output.rows[0]?.changeType !== undefined,
+				);
+				const stored = await Promise.all(
+					sample.rows.map((row) => api(sandbox, TOKEN, `${listPath}/${row.id}`)),
+				);
+				shown[event] = {
+					status: sample.status,
+					aFew: sample.count > 0 && sample.count <= 5,
+					stored: stored.every((record: Json, i) => record.id === sample.rows[i].id),
+					changeTypes: sample.rows.every((row) => ['created', 'updated'].includes(row.changeType)),
+				};
+				await closeToasts(page);
+			}
+			const expected = { status: 'success', aFew: true, stored: true, changeTypes: true };
+			expect(shown).toEqual({
+				'Client Created or Updated': expected,
+				'Contract Created or Updated': expected,
+				'Product Created or Updated': expected,
+			});
+		},
+	);
 
 	step(
 		"opening the node after it: the editor asks for the trigger's schema preview, as for n8n's own",

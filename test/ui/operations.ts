@@ -779,6 +779,11 @@ export const TRIGGER_EVENTS = [
 		entry: 'On equipment model created or updated',
 		hint: /each equipment model created or changed/i,
 	},
+	...['client', 'contract', 'product'].map((kind) => ({
+		name: `${kind[0].toUpperCase()}${kind.slice(1)} Created or Updated`,
+		entry: `On ${kind} created or updated`,
+		hint: new RegExp(`each ${kind} created or changed.*changeType`, 'i'),
+	})),
 	{
 		name: 'Daily Distance Report',
 		entry: 'On daily distance report',
