@@ -242,7 +242,7 @@ describe(onN8n('the nodes panel'), () => {
 		expect(chrome.takeConsoleErrors()).toEqual([]);
 	});
 
-	step('lists the trigger with its two events', async () => {
+	step('lists the trigger with its events', async () => {
 		await openWorkflow(page, n8n.url);
 		await openNodesPanel(page);
 		await expect(nodeCreator(page).locator(tid('nodes-list-header')).innerText()).resolves.toMatch(
