@@ -3,7 +3,7 @@
  * values as the editor saves them, external IDs no record has yet, and the requests the sandbox saw,
  * read as evidence.
  */
-import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import type { SandboxSuite } from './sandbox';
 import { sandboxClient, TOKEN } from './sandbox';
@@ -113,4 +113,82 @@ export async function readBack(
 	if (answer.status !== 200)
 		throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 	return answer.body;
+}
+
+/**
+ * A kind of record the node writes, as the cases its Update and Delete tests share see it. `R` is
+ * what a test holds of one record: the record itself or, for one under another, both.
+ */
+export interface RecordKind<R> {
+	suite: SandboxSuite;
+	/** The record as the tests' names call it: 'client', 'piece of equipment'. */
+	recordName: string;
+	/** A record of its own, made straight through the API, that nothing names. */
+	newRecord: () => Promise<R>;
+	/** The record's path in the API. */
+	pathOf: (record: R) => string;
+}
+
+/** A kind of record with one ID of its own, and a Delete operation. */
+export interface DeletableKind extends RecordKind<{ id: string }> {
+	/** The Delete operation's parameters for the record with this ID. */
+	remove: (id: string) => INodeParameters;
+	/** The label of the record's field in the form, that a failure names. */
+	fieldLabel: string;
+}
+
+/** A record that others name, so that the API refuses to delete it. */
+export interface RefusedDelete {
+	/** Who names it, as the test's name tells: 'bookings name it'. */
+	because: string;
+	/** The record's ID. */
+	id: () => string;
+	/** The error the item is failed with. */
+	error: RegExp;
+}
+
+/**
+ * Declares the Delete cases every kind shares: a record deleted is output as deleted with its ID
+ * and is gone; one that is not there fails by the field; and (given `refused`) one the API refuses
+ * to delete fails and is still there.
+ */
+export function declareCommonDeleteTests(kind: DeletableKind, refused?: RefusedDelete) {
+	const { suite, recordName, remove, pathOf } = kind;
+
+	it(`outputs deleted with the ID once the API has deleted the ${recordName}`, async () => {
+		const record = await kind.newRecord();
+		const { items, error } = await suite.run(remove(record.id));
+
+		expect(error).toBeUndefined();
+		expect(requestsSeen(suite)).toEqual([{ method: 'DELETE', path: pathOf(record) }]);
+		expect(json(items)).toEqual([{ deleted: true, success: true, id: record.id }]);
+		expect(await readBack(suite, pathOf(record))).toBeUndefined();
+	});
+
+	it(`fails a ${recordName} that is not there by the field, never as deleted`, async () => {
+		const { items, error } = await suite.run(remove(MISSING_ID), {
+			onError: 'continueRegularOutput',
+		});
+
+		expect(error).toBeUndefined();
+		expect(json(items)).toEqual([
+			{
+				error: expect.stringMatching(
+					new RegExp(
+						'^Not found \\(HTTP 404\\): no record has the ID you gave\\. .*' +
+							`The field at fault is '${kind.fieldLabel}'\\.`,
+					),
+				),
+			},
+		]);
+	});
+
+	if (refused)
+		it(`fails a ${recordName} the API refuses to delete (${refused.because}), never as deleted`, async () => {
+			const id = refused.id();
+			const { items } = await suite.run(remove(id), { onError: 'continueRegularOutput' });
+
+			expect(json(items)).toEqual([{ error: expect.stringMatching(refused.error) }]);
+			expect(await readBack(suite, pathOf({ id }))).toBeDefined();
+		});
 }

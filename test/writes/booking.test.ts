@@ -11,9 +11,9 @@ import {
 	byExternalId,
 	CONTRACTS,
 	createDirectly,
+	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
 	picked,
@@ -341,34 +341,13 @@ describe('Booking', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (bookingId: string) => ({
-			resource: 'booking',
-			operation: 'delete',
-			bookingId,
-		});
-
-		it('outputs deleted with the ID once the API has deleted the booking', async () => {
-			const booking = await newBooking();
-			const { items, error } = await suite.run(remove(booking.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${BOOKINGS}/${booking.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: booking.id }]);
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toBeUndefined();
-		});
-
-		it('fails a booking that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Booking ID'\./,
-					),
-				},
-			]);
+		declareCommonDeleteTests({
+			suite,
+			recordName: 'booking',
+			newRecord: newBooking,
+			pathOf: ({ id }) => `${BOOKINGS}/${id}`,
+			remove: (id) => ({ resource: 'booking', operation: 'delete', bookingId: id }),
+			fieldLabel: 'Booking ID',
 		});
 	});
 });

@@ -9,6 +9,7 @@ import { useSandbox } from '../harness/sandbox';
 import {
 	CLIENTS,
 	createDirectly,
+	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
 	MISSING_ID,
@@ -16,7 +17,6 @@ import {
 	paired,
 	picked,
 	readBack,
-	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
 
@@ -304,50 +304,21 @@ describe('Client', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (clientId: string) => ({
-			resource: 'client',
-			operation: 'delete',
-			clientId: picked(clientId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the client', async () => {
-			const client = await newClient();
-			const { items, error } = await suite.run(remove(client.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([{ method: 'DELETE', path: `${CLIENTS}/${client.id}` }]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: client.id }]);
-			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toBeUndefined();
-		});
-
-		it('fails a client that is not there by the field, never as deleted', async () => {
-			const { items, error } = await suite.run(remove(MISSING_ID), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(error).toBeUndefined();
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Client'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a client the API refuses to delete (its contracts name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.clientId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
-					),
-				},
-			]);
-			expect(await readBack(suite, `${CLIENTS}/${suite.fixtures.clientId}`)).toBeDefined();
-		});
+		declareCommonDeleteTests(
+			{
+				suite,
+				recordName: 'client',
+				newRecord: newClient,
+				pathOf: ({ id }) => `${CLIENTS}/${id}`,
+				remove: (id) => ({ resource: 'client', operation: 'delete', clientId: picked(id) }),
+				fieldLabel: 'Client',
+			},
+			{
+				because: 'its contracts name it',
+				id: () => suite.fixtures.clientId,
+				error:
+					/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
+			},
+		);
 	});
 });

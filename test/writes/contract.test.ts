@@ -11,9 +11,9 @@ import {
 	CLIENTS,
 	CONTRACTS,
 	createDirectly,
+	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
 	picked,
@@ -277,45 +277,20 @@ describe('Contract', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (contractId: string) => ({
-			resource: 'contract',
-			operation: 'delete',
-			contractId: picked(contractId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the contract', async () => {
-			const contract = await newContract();
-			const { items, error } = await suite.run(remove(contract.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${CONTRACTS}/${contract.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: contract.id }]);
-			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toBeUndefined();
-		});
-
-		it('fails a contract that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Contract'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a contract the API refuses to delete (bookings name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.contractId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
-			expect(await readBack(suite, `${CONTRACTS}/${suite.fixtures.contractId}`)).toBeDefined();
-		});
+		declareCommonDeleteTests(
+			{
+				suite,
+				recordName: 'contract',
+				newRecord: newContract,
+				pathOf: ({ id }) => `${CONTRACTS}/${id}`,
+				remove: (id) => ({ resource: 'contract', operation: 'delete', contractId: picked(id) }),
+				fieldLabel: 'Contract',
+			},
+			{
+				because: 'bookings name it',
+				id: () => suite.fixtures.contractId,
+				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			},
+		);
 	});
 });

@@ -11,6 +11,7 @@ import { useSandbox } from '../harness/sandbox';
 import {
 	byExternalId,
 	createDirectly,
+	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	EQUIPMENTS,
 	json,
@@ -301,50 +302,27 @@ describe('Equipment', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (equipmentId: string) => ({
-			resource: 'equipment',
-			operation: 'delete',
-			equipmentId: picked(equipmentId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the piece of equipment', async () => {
-			const equipment = await newEquipment();
-			const { items, error } = await suite.run(remove(equipment.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${EQUIPMENTS}/${equipment.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: equipment.id }]);
-			expect(await readBack(suite, `${EQUIPMENTS}/${equipment.id}`)).toBeUndefined();
-		});
-
-		it('fails a piece of equipment that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Equipment'\./,
-					),
+		declareCommonDeleteTests(
+			{
+				suite,
+				recordName: 'piece of equipment',
+				newRecord: newEquipment,
+				pathOf: ({ id }) => `${EQUIPMENTS}/${id}`,
+				remove: (id) => ({ resource: 'equipment', operation: 'delete', equipmentId: picked(id) }),
+				fieldLabel: 'Equipment',
+			},
+			{
+				because: 'bookings name it',
+				id: () => {
+					const bookings = suite.sandbox.store.bookings as unknown as Map<
+						string,
+						{ entityId: string; productType: string }
+					>;
+					return [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT')!
+						.entityId;
 				},
-			]);
-		});
-
-		it('fails a piece of equipment the API refuses to delete (bookings name it), never as deleted', async () => {
-			const bookings = suite.sandbox.store.bookings as unknown as Map<
-				string,
-				{ entityId: string; productType: string }
-			>;
-			const booked = [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT');
-			const { items } = await suite.run(remove(booked!.entityId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
-			expect(await readBack(suite, `${EQUIPMENTS}/${booked!.entityId}`)).toBeDefined();
-		});
+				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			},
+		);
 	});
 });

@@ -8,15 +8,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 import {
 	createDirectly,
+	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
 	picked,
 	PRODUCTS,
 	readBack,
-	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
 
@@ -248,44 +247,20 @@ describe('Product', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (productId: string) => ({
-			resource: 'product',
-			operation: 'delete',
-			productId: picked(productId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the product', async () => {
-			const product = await newProduct();
-			const { items, error } = await suite.run(remove(product.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${PRODUCTS}/${product.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: product.id }]);
-			expect(await readBack(suite, `${PRODUCTS}/${product.id}`)).toBeUndefined();
-		});
-
-		it('fails a product that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Product'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a product the API refuses to delete (bookings name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.equipmentProductId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
-		});
+		declareCommonDeleteTests(
+			{
+				suite,
+				recordName: 'product',
+				newRecord: newProduct,
+				pathOf: ({ id }) => `${PRODUCTS}/${id}`,
+				remove: (id) => ({ resource: 'product', operation: 'delete', productId: picked(id) }),
+				fieldLabel: 'Product',
+			},
+			{
+				because: 'bookings name it',
+				id: () => suite.fixtures.equipmentProductId,
+				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			},
+		);
 	});
 });
