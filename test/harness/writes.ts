@@ -1,7 +1,7 @@
 /**
  * What the tests of the master-data writes (test/writes/) share: the collections' paths, pickers'
- * values as the editor saves them, external IDs no record has yet, and the requests the sandbox saw,
- * read as evidence.
+ * values as the editor saves them, external IDs no record has yet, the requests the sandbox saw,
+ * read as evidence, and the Update and Delete cases that are the same for every kind of record.
  */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
@@ -191,4 +191,118 @@ export function declareCommonDeleteTests(kind: DeletableKind, refused?: RefusedD
 			expect(json(items)).toEqual([{ error: expect.stringMatching(refused.error) }]);
 			expect(await readBack(suite, pathOf({ id }))).toBeDefined();
 		});
+}
+
+/** A kind of record with an Update operation. */
+export interface UpdatableKind<R> extends RecordKind<R> {
+	/** The Update operation's parameters for the record. */
+	update: (record: R, parameters: INodeParameters) => INodeParameters;
+	/** Whether an update reads the record before it writes (it PUTs the whole record). */
+	readsFirst?: boolean;
+}
+
+/** A kind of record with one ID of its own, that the node updates and deletes. */
+export type RecordKindWithId = DeletableKind & UpdatableKind<{ id: string }>;
+
+/** A field given a value under Update Fields and also listed under Fields to Clear. */
+export interface SetAndCleared {
+	field: string;
+	value: string | number | boolean;
+	/** Its label in the form, that the refusal names. */
+	label: string;
+}
+
+/** Two Update Fields given by expression, the input item that leaves one of them empty. */
+export interface EmptyExpression {
+	updateFields: INodeParameters;
+	item: IDataObject;
+	/** The body then sent: the other field alone. */
+	sent: IDataObject;
+	/** Values the record read back still has, when the test looks. */
+	kept?: IDataObject;
+}
+
+/** The Update cases every kind that PATCHes its fields shares, and what each is given. */
+export interface CommonUpdateCases {
+	/** Fields to Clear, sent as null and then gone from the record. */
+	cleared: string[];
+	/** Values the record read back keeps after the clear, when the test looks. */
+	keptAfterClear?: IDataObject;
+	setAndCleared: SetAndCleared;
+	/** The parameters of an update with nothing to change; none at all unless given. */
+	nothingToChange?: INodeParameters;
+	emptyExpression: EmptyExpression;
+}
+
+/** Declares the test that a field both set and cleared is refused before anything is sent. */
+export function itRefusesAFieldBothSetAndCleared<R>(
+	kind: UpdatableKind<R>,
+	{ field, value, label }: SetAndCleared,
+) {
+	it('refuses a field both set and cleared, before sending', async () => {
+		const record = await kind.newRecord();
+		const { error } = await kind.suite.run(
+			kind.update(record, { updateFields: { [field]: value }, clearFields: [field] }),
+		);
+
+		expect(error?.message).toBe(
+			"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
+		);
+		expect(error?.description).toContain(`'${label}' is both set and cleared.`);
+		expect(kind.suite.sandbox.requests).toEqual([]);
+	});
+}
+
+/** Declares the test that an update with nothing to change is refused before anything is sent. */
+export function itRefusesAnUpdateWithNothingToChange<R>(
+	kind: UpdatableKind<R>,
+	nothingToChange: INodeParameters = {},
+) {
+	const before = kind.readsFirst ? 'before reading or sending' : 'before sending';
+	it(`refuses an update with nothing to change, ${before}`, async () => {
+		const record = await kind.newRecord();
+		const { error } = await kind.suite.run(kind.update(record, nothingToChange));
+
+		expect(error?.message).toBe(
+			"'Update Fields' must be given at least one field to change [item 0]",
+		);
+		expect(kind.suite.sandbox.requests).toEqual([]);
+	});
+}
+
+/**
+ * Declares the Update cases every kind that PATCHes its fields shares: the Fields to Clear sent as
+ * null and gone; a field both set and cleared, and an update with nothing to change, refused before
+ * sending; an Update Field whose expression comes out empty left out.
+ */
+export function declareCommonUpdateTests<R>(kind: UpdatableKind<R>, cases: CommonUpdateCases) {
+	const { suite, update, pathOf } = kind;
+
+	it('sends the Fields to Clear as null, and the API removes their values', async () => {
+		const record = await kind.newRecord();
+		await suite.run(update(record, { clearFields: cases.cleared }));
+
+		expect(writesSeen(suite)).toEqual([
+			{
+				method: 'PATCH',
+				path: pathOf(record),
+				body: Object.fromEntries(cases.cleared.map((field) => [field, null])),
+			},
+		]);
+		const after = await readBack(suite, pathOf(record));
+		for (const field of cases.cleared) expect(after).not.toHaveProperty(field);
+		if (cases.keptAfterClear) expect(after).toMatchObject(cases.keptAfterClear);
+	});
+
+	itRefusesAFieldBothSetAndCleared(kind, cases.setAndCleared);
+	itRefusesAnUpdateWithNothingToChange(kind, cases.nothingToChange);
+
+	it('leaves out an Update Field whose expression comes out empty', async () => {
+		const { updateFields, item, sent, kept } = cases.emptyExpression;
+		const record = await kind.newRecord();
+		await suite.run(update(record, { updateFields }), { items: [item] });
+
+		expect(writesSeen(suite)[0].body).toEqual(sent);
+		if (kept) expect(await readBack(suite, pathOf(record))).toMatchObject(kept);
+	});
 }

@@ -12,6 +12,7 @@ import {
 	CONTRACTS,
 	createDirectly,
 	declareCommonDeleteTests,
+	declareCommonUpdateTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
 	newExternalId,
@@ -19,6 +20,7 @@ import {
 	picked,
 	PRODUCTS,
 	readBack,
+	type RecordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -54,6 +56,15 @@ describe('Booking', () => {
 			pickUpAddress: 'Depot Nord, Hamburg',
 			externalId: newExternalId('BK'),
 		});
+	const bookings: RecordKindWithId = {
+		suite,
+		recordName: 'booking',
+		newRecord: newBooking,
+		pathOf: ({ id }) => `${BOOKINGS}/${id}`,
+		update: ({ id }, parameters) => update(id, parameters),
+		remove: (id) => ({ resource: 'booking', operation: 'delete', bookingId: id }),
+		fieldLabel: 'Booking ID',
+	};
 	const externalIdOf = async (path: string) =>
 		((await readBack(suite, path)) as IDataObject).externalId as string;
 
@@ -286,68 +297,21 @@ describe('Booking', () => {
 			});
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const booking = await newBooking();
-			await suite.run(update(booking.id, { clearFields: ['pickUpAddress'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{ method: 'PATCH', path: `${BOOKINGS}/${booking.id}`, body: { pickUpAddress: null } },
-			]);
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).not.toHaveProperty(
-				'pickUpAddress',
-			);
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const booking = await newBooking();
-			const { error } = await suite.run(
-				update(booking.id, {
-					updateFields: { pickUpAddress: 'Depot Süd' },
-					clearFields: ['pickUpAddress'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Pick-Up Address' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const booking = await newBooking();
-			const { error } = await suite.run(update(booking.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const booking = await newBooking();
-			await suite.run(
-				update(booking.id, {
-					updateFields: {
-						deliveryAddress: '={{ $json.delivery }}',
-						normalPrice: '={{ $json.price }}',
-					},
-				}),
-				{ items: [{ price: 120 }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ normalPrice: 120 });
+		declareCommonUpdateTests(bookings, {
+			cleared: ['pickUpAddress'],
+			setAndCleared: { field: 'pickUpAddress', value: 'Depot Süd', label: 'Pick-Up Address' },
+			emptyExpression: {
+				updateFields: {
+					deliveryAddress: '={{ $json.delivery }}',
+					normalPrice: '={{ $json.price }}',
+				},
+				item: { price: 120 },
+				sent: { normalPrice: 120 },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		declareCommonDeleteTests({
-			suite,
-			recordName: 'booking',
-			newRecord: newBooking,
-			pathOf: ({ id }) => `${BOOKINGS}/${id}`,
-			remove: (id) => ({ resource: 'booking', operation: 'delete', bookingId: id }),
-			fieldLabel: 'Booking ID',
-		});
+		declareCommonDeleteTests(bookings);
 	});
 });

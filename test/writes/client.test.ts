@@ -10,6 +10,7 @@ import {
 	CLIENTS,
 	createDirectly,
 	declareCommonDeleteTests,
+	declareCommonUpdateTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
 	MISSING_ID,
@@ -17,6 +18,7 @@ import {
 	paired,
 	picked,
 	readBack,
+	type RecordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -45,6 +47,15 @@ describe('Client', () => {
 			creditLimit: 20000,
 			status: 'ACTIVE',
 		});
+	const clients: RecordKindWithId = {
+		suite,
+		recordName: 'client',
+		newRecord: newClient,
+		pathOf: ({ id }) => `${CLIENTS}/${id}`,
+		update: ({ id }, parameters) => update(id, parameters),
+		remove: (id) => ({ resource: 'client', operation: 'delete', clientId: picked(id) }),
+		fieldLabel: 'Client',
+	};
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, numbers, booleans, options and contact persons', async () => {
@@ -239,60 +250,17 @@ describe('Client', () => {
 			});
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const client = await newClient();
-			await suite.run(update(client.id, { clearFields: ['email', 'creditLimit'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CLIENTS}/${client.id}`,
-					body: { email: null, creditLimit: null },
-				},
-			]);
-			const after = await readBack(suite, `${CLIENTS}/${client.id}`);
-			expect(after).not.toHaveProperty('email');
-			expect(after).not.toHaveProperty('creditLimit');
-			expect(after).toMatchObject({ city: 'Hamburg' });
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const client = await newClient();
-			const { error } = await suite.run(
-				update(client.id, {
-					updateFields: { email: 'new@harbour.example' },
-					clearFields: ['email'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Email' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const client = await newClient();
-			const { error } = await suite.run(update(client.id, { updateFields: {}, clearFields: [] }));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const client = await newClient();
-			await suite.run(
-				update(client.id, {
-					updateFields: { city: '={{ $json.city }}', phone: '={{ $json.phone }}' },
-				}),
-				{ items: [{ phone: '+49 40 1234567' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ phone: '+49 40 1234567' });
-			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toMatchObject({ city: 'Hamburg' });
+		declareCommonUpdateTests(clients, {
+			cleared: ['email', 'creditLimit'],
+			keptAfterClear: { city: 'Hamburg' },
+			setAndCleared: { field: 'email', value: 'new@harbour.example', label: 'Email' },
+			nothingToChange: { updateFields: {}, clearFields: [] },
+			emptyExpression: {
+				updateFields: { city: '={{ $json.city }}', phone: '={{ $json.phone }}' },
+				item: { phone: '+49 40 1234567' },
+				sent: { phone: '+49 40 1234567' },
+				kept: { city: 'Hamburg' },
+			},
 		});
 
 		it('fails an unknown client by the field, changing nothing', async () => {
@@ -304,21 +272,11 @@ describe('Client', () => {
 	});
 
 	describe('Delete', () => {
-		declareCommonDeleteTests(
-			{
-				suite,
-				recordName: 'client',
-				newRecord: newClient,
-				pathOf: ({ id }) => `${CLIENTS}/${id}`,
-				remove: (id) => ({ resource: 'client', operation: 'delete', clientId: picked(id) }),
-				fieldLabel: 'Client',
-			},
-			{
-				because: 'its contracts name it',
-				id: () => suite.fixtures.clientId,
-				error:
-					/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
-			},
-		);
+		declareCommonDeleteTests(clients, {
+			because: 'its contracts name it',
+			id: () => suite.fixtures.clientId,
+			error:
+				/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
+		});
 	});
 });

@@ -11,6 +11,7 @@ import {
 	CLIENTS,
 	contactPersonsOf,
 	createDirectly,
+	declareCommonUpdateTests,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -185,53 +186,24 @@ describe('Contact Person', () => {
 			});
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const { client, person } = await newClient();
-			await suite.run(update(client.id, person.id, { clearFields: ['phone'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{ method: 'PATCH', path: personPath(client.id, person.id), body: { phone: null } },
-			]);
-			expect(await readBack(suite, personPath(client.id, person.id))).not.toHaveProperty('phone');
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const { client, person } = await newClient();
-			const { error } = await suite.run(
-				update(client.id, person.id, {
-					updateFields: { phone: '+49 40 7654321' },
-					clearFields: ['phone'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Phone' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const { client, person } = await newClient();
-			const { error } = await suite.run(update(client.id, person.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const { client, person } = await newClient();
-			await suite.run(
-				update(client.id, person.id, {
+		declareCommonUpdateTests(
+			{
+				suite,
+				recordName: 'person',
+				newRecord: newClient,
+				pathOf: ({ client, person }) => personPath(client.id, person.id),
+				update: ({ client, person }, parameters) => update(client.id, person.id, parameters),
+			},
+			{
+				cleared: ['phone'],
+				setAndCleared: { field: 'phone', value: '+49 40 7654321', label: 'Phone' },
+				emptyExpression: {
 					updateFields: { email: '={{ $json.email }}', department: '={{ $json.department }}' },
-				}),
-				{ items: [{ department: 'Logistics' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ department: 'Logistics' });
-		});
+					item: { department: 'Logistics' },
+					sent: { department: 'Logistics' },
+				},
+			},
+		);
 	});
 
 	describe('Delete', () => {

@@ -12,12 +12,14 @@ import {
 	CONTRACTS,
 	createDirectly,
 	declareCommonDeleteTests,
+	declareCommonUpdateTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
 	newExternalId,
 	paired,
 	picked,
 	readBack,
+	type RecordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -55,6 +57,15 @@ describe('Contract', () => {
 			point: { lat: 53.54, lng: 9.98 },
 			externalId: newExternalId('CT'),
 		});
+	const contracts: RecordKindWithId = {
+		suite,
+		recordName: 'contract',
+		newRecord: newContract,
+		pathOf: ({ id }) => `${CONTRACTS}/${id}`,
+		update: ({ id }, parameters) => update(id, parameters),
+		remove: (id) => ({ resource: 'contract', operation: 'delete', contractId: picked(id) }),
+		fieldLabel: 'Contract',
+	};
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, date-times of the workflow timezone in UTC', async () => {
@@ -224,73 +235,23 @@ describe('Contract', () => {
 			]);
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const contract = await newContract();
-			await suite.run(update(contract.id, { clearFields: ['point', 'city'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CONTRACTS}/${contract.id}`,
-					body: { point: null, city: null },
-				},
-			]);
-			const after = await readBack(suite, `${CONTRACTS}/${contract.id}`);
-			expect(after).not.toHaveProperty('point');
-			expect(after).not.toHaveProperty('city');
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const contract = await newContract();
-			const { error } = await suite.run(
-				update(contract.id, { updateFields: { city: 'Kiel' }, clearFields: ['city'] }),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'City' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const contract = await newContract();
-			const { error } = await suite.run(update(contract.id, { updateFields: {} }));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const contract = await newContract();
-			await suite.run(
-				update(contract.id, {
-					updateFields: { city: '={{ $json.city }}', contactName: '={{ $json.contact }}' },
-				}),
-				{ items: [{ contact: 'Jonas Berg' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ contactName: 'Jonas Berg' });
+		declareCommonUpdateTests(contracts, {
+			cleared: ['point', 'city'],
+			setAndCleared: { field: 'city', value: 'Kiel', label: 'City' },
+			nothingToChange: { updateFields: {} },
+			emptyExpression: {
+				updateFields: { city: '={{ $json.city }}', contactName: '={{ $json.contact }}' },
+				item: { contact: 'Jonas Berg' },
+				sent: { contactName: 'Jonas Berg' },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		declareCommonDeleteTests(
-			{
-				suite,
-				recordName: 'contract',
-				newRecord: newContract,
-				pathOf: ({ id }) => `${CONTRACTS}/${id}`,
-				remove: (id) => ({ resource: 'contract', operation: 'delete', contractId: picked(id) }),
-				fieldLabel: 'Contract',
-			},
-			{
-				because: 'bookings name it',
-				id: () => suite.fixtures.contractId,
-				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
-			},
-		);
+		declareCommonDeleteTests(contracts, {
+			because: 'bookings name it',
+			id: () => suite.fixtures.contractId,
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+		});
 	});
 });

@@ -14,6 +14,8 @@ import {
 	declareCommonDeleteTests,
 	DIALECTS_NAMING_FIELDS,
 	EQUIPMENTS,
+	itRefusesAFieldBothSetAndCleared,
+	itRefusesAnUpdateWithNothingToChange,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -21,6 +23,7 @@ import {
 	picked,
 	PRODUCTS,
 	readBack,
+	type RecordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -73,6 +76,16 @@ describe('Equipment', () => {
 			active: true,
 			isSyncedLectura: false,
 		});
+	const equipments: RecordKindWithId = {
+		suite,
+		recordName: 'piece of equipment',
+		newRecord: newEquipment,
+		pathOf: ({ id }) => `${EQUIPMENTS}/${id}`,
+		update: ({ id }, parameters) => update(id, parameters),
+		readsFirst: true,
+		remove: (id) => ({ resource: 'equipment', operation: 'delete', equipmentId: picked(id) }),
+		fieldLabel: 'Equipment',
+	};
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, a list, numbers, JSON, a UTC date-time and booleans', async () => {
@@ -265,28 +278,12 @@ describe('Equipment', () => {
 			]);
 		});
 
-		it('refuses a field both set and cleared, before sending', async () => {
-			const equipment = await newEquipment();
-			const { error } = await suite.run(
-				update(equipment.id, { updateFields: { RFID: 'RFID-2' }, clearFields: ['RFID'] }),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'RFID' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
+		itRefusesAFieldBothSetAndCleared(equipments, {
+			field: 'RFID',
+			value: 'RFID-2',
+			label: 'RFID',
 		});
-
-		it('refuses an update with nothing to change, before reading or sending', async () => {
-			const equipment = await newEquipment();
-			const { error } = await suite.run(update(equipment.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnUpdateWithNothingToChange(equipments);
 
 		it('leaves out an Update Field whose expression comes out empty, keeping its value', async () => {
 			const equipment = await newEquipment();
@@ -302,27 +299,17 @@ describe('Equipment', () => {
 	});
 
 	describe('Delete', () => {
-		declareCommonDeleteTests(
-			{
-				suite,
-				recordName: 'piece of equipment',
-				newRecord: newEquipment,
-				pathOf: ({ id }) => `${EQUIPMENTS}/${id}`,
-				remove: (id) => ({ resource: 'equipment', operation: 'delete', equipmentId: picked(id) }),
-				fieldLabel: 'Equipment',
+		declareCommonDeleteTests(equipments, {
+			because: 'bookings name it',
+			id: () => {
+				const bookings = suite.sandbox.store.bookings as unknown as Map<
+					string,
+					{ entityId: string; productType: string }
+				>;
+				return [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT')!
+					.entityId;
 			},
-			{
-				because: 'bookings name it',
-				id: () => {
-					const bookings = suite.sandbox.store.bookings as unknown as Map<
-						string,
-						{ entityId: string; productType: string }
-					>;
-					return [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT')!
-						.entityId;
-				},
-				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
-			},
-		);
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+		});
 	});
 });

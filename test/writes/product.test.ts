@@ -9,6 +9,7 @@ import { useSandbox } from '../harness/sandbox';
 import {
 	createDirectly,
 	declareCommonDeleteTests,
+	declareCommonUpdateTests,
 	DIALECTS_NAMING_FIELDS,
 	json,
 	newExternalId,
@@ -16,6 +17,7 @@ import {
 	picked,
 	PRODUCTS,
 	readBack,
+	type RecordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -56,6 +58,15 @@ describe('Product', () => {
 				{ from: 30, price: 1.8 },
 			],
 		});
+	const products: RecordKindWithId = {
+		suite,
+		recordName: 'product',
+		newRecord: newProduct,
+		pathOf: ({ id }) => `${PRODUCTS}/${id}`,
+		update: ({ id }, parameters) => update(id, parameters),
+		remove: (id) => ({ resource: 'product', operation: 'delete', productId: picked(id) }),
+		fieldLabel: 'Product',
+	};
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, the price list as its tiers', async () => {
@@ -191,76 +202,22 @@ describe('Product', () => {
 			).toEqual([{ from: 1, price: 2.75 }]);
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const product = await newProduct();
-			await suite.run(update(product.id, { clearFields: ['additionalInformation'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${PRODUCTS}/${product.id}`,
-					body: { additionalInformation: null },
-				},
-			]);
-			expect(await readBack(suite, `${PRODUCTS}/${product.id}`)).not.toHaveProperty(
-				'additionalInformation',
-			);
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const product = await newProduct();
-			const { error } = await suite.run(
-				update(product.id, {
-					updateFields: { defaultQuantity: 5 },
-					clearFields: ['defaultQuantity'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Default Quantity' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const product = await newProduct();
-			const { error } = await suite.run(update(product.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const product = await newProduct();
-			await suite.run(
-				update(product.id, {
-					updateFields: { number: '={{ $json.number }}', unitType: '={{ $json.unit }}' },
-				}),
-				{ items: [{ unit: 'WEEK' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ unitType: 'WEEK' });
+		declareCommonUpdateTests(products, {
+			cleared: ['additionalInformation'],
+			setAndCleared: { field: 'defaultQuantity', value: 5, label: 'Default Quantity' },
+			emptyExpression: {
+				updateFields: { number: '={{ $json.number }}', unitType: '={{ $json.unit }}' },
+				item: { unit: 'WEEK' },
+				sent: { unitType: 'WEEK' },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		declareCommonDeleteTests(
-			{
-				suite,
-				recordName: 'product',
-				newRecord: newProduct,
-				pathOf: ({ id }) => `${PRODUCTS}/${id}`,
-				remove: (id) => ({ resource: 'product', operation: 'delete', productId: picked(id) }),
-				fieldLabel: 'Product',
-			},
-			{
-				because: 'bookings name it',
-				id: () => suite.fixtures.equipmentProductId,
-				error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
-			},
-		);
+		declareCommonDeleteTests(products, {
+			because: 'bookings name it',
+			id: () => suite.fixtures.equipmentProductId,
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+		});
 	});
 });
