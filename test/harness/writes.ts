@@ -306,3 +306,53 @@ export function declareCommonUpdateTests<R>(kind: UpdatableKind<R>, cases: Commo
 		if (kept) expect(await readBack(suite, pathOf(record))).toMatchObject(kept);
 	});
 }
+
+/**
+ * Declares the test that an item whose required field (by its label) comes out empty is refused
+ * before anything is sent, the error naming the field and the item. `parameters` are the
+ * operation's, with that field given by an expression the item leaves empty.
+ */
+export function itRefusesAnItemWithout(
+	suite: SandboxSuite,
+	label: string,
+	parameters: () => INodeParameters | Promise<INodeParameters>,
+) {
+	it(`refuses an item without ${label} before sending, naming the field and the item`, async () => {
+		const { error } = await suite.run(await parameters());
+
+		expect(error?.message).toBe(`'${label}' must be set: this field is required [item 0]`);
+		expect(suite.sandbox.requests).toEqual([]);
+	});
+}
+
+/** How the API refuses a request, as the node's error tells it. */
+export interface Refusal {
+	/** The error's message: 'The API rejected the request (HTTP 409)'. */
+	message: string;
+	/** What the API said, found in the error's description. */
+	said: string;
+	/** The label of the field at fault. */
+	field: string;
+}
+
+/**
+ * Declares the test, for each error dialect but the plain message, that the node names the form's
+ * field at fault when the API refuses the request `parameters` give, as `refusal` tells.
+ */
+export function itNamesTheFieldAtFaultInEachDialect(
+	suite: SandboxSuite,
+	parameters: () => INodeParameters,
+	refusal: Refusal,
+) {
+	it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
+		"names the form's field when the API refuses it in the %s dialect",
+		async (dialect) => {
+			suite.sandbox.setOptions({ errorDialect: dialect });
+			const { error } = await suite.run(parameters());
+
+			expect(error?.message).toBe(refusal.message);
+			expect(error?.description).toContain(refusal.said);
+			expect(error?.description).toContain(`The field at fault is '${refusal.field}'.`);
+		},
+	);
+}

@@ -13,7 +13,8 @@ import {
 	createDirectly,
 	declareCommonDeleteTests,
 	declareCommonUpdateTests,
-	DIALECTS_NAMING_FIELDS,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
 	json,
 	newExternalId,
 	paired,
@@ -203,12 +204,7 @@ describe('Booking', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Entity before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ entityId: '={{ $json.equipment }}' }));
-
-			expect(error?.message).toBe("'Entity' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Entity', () => create({ entityId: '={{ $json.equipment }}' }));
 
 		it('refuses an attached product without its product before sending, naming the entry', async () => {
 			const { error } = await suite.run(
@@ -246,17 +242,13 @@ describe('Booking', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ productId: picked(suite.fixtures.serviceProductId) }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 422)');
-				expect(error?.description).toContain('is a SERVICE');
-				expect(error?.description).toContain("The field at fault is 'Product'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ productId: picked(suite.fixtures.serviceProductId) }),
+			{
+				message: 'The API rejected the request (HTTP 422)',
+				said: 'is a SERVICE',
+				field: 'Product',
 			},
 		);
 	});

@@ -11,7 +11,8 @@ import {
 	createDirectly,
 	declareCommonDeleteTests,
 	declareCommonUpdateTests,
-	DIALECTS_NAMING_FIELDS,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -151,12 +152,7 @@ describe('Client', () => {
 			});
 		});
 
-		it('refuses an item without Name before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ name: '={{ $json.name }}' }));
-
-			expect(error?.message).toBe("'Name' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Name', () => create({ name: '={{ $json.name }}' }));
 
 		it('refuses a contact person without a name before sending, naming the entry', async () => {
 			const { error } = await suite.run(
@@ -207,17 +203,13 @@ describe('Client', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ additionalFields: { externalId: suite.fixtures.clientExternalId } }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 409)');
-				expect(error?.description).toContain('is already taken');
-				expect(error?.description).toContain("The field at fault is 'External ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { externalId: suite.fixtures.clientExternalId } }),
+			{
+				message: 'The API rejected the request (HTTP 409)',
+				said: 'is already taken',
+				field: 'External ID',
 			},
 		);
 	});

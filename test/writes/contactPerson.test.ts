@@ -12,6 +12,7 @@ import {
 	contactPersonsOf,
 	createDirectly,
 	declareCommonUpdateTests,
+	itRefusesAnItemWithout,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -108,12 +109,9 @@ describe('Contact Person', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Name before sending, naming the field and the item', async () => {
+		itRefusesAnItemWithout(suite, 'Name', async () => {
 			const { client } = await newClient();
-			const { error } = await suite.run(create(picked(client.id), { name: '={{ $json.name }}' }));
-
-			expect(error?.message).toBe("'Name' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
+			return create(picked(client.id), { name: '={{ $json.name }}' });
 		});
 
 		it('under Continue On Fail, fails only the item whose client is unknown, each output paired', async () => {

@@ -13,7 +13,8 @@ import {
 	createDirectly,
 	declareCommonDeleteTests,
 	declareCommonUpdateTests,
-	DIALECTS_NAMING_FIELDS,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
 	json,
 	newExternalId,
 	paired,
@@ -143,12 +144,9 @@ describe('Contract', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Structure ID before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ structureId: '={{ $json.structure }}' }));
-
-			expect(error?.message).toBe("'Structure ID' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Structure ID', () =>
+			create({ structureId: '={{ $json.structure }}' }),
+		);
 
 		it('refuses a Location without its latitude before sending', async () => {
 			const { error } = await suite.run(
@@ -177,17 +175,11 @@ describe('Contract', () => {
 			expect(writesSeen(suite)).toHaveLength(2);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(create({ endDate: '2025-06-30T00:00:00Z' }));
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 400)');
-				expect(error?.description).toContain('is before startDate');
-				expect(error?.description).toContain("The field at fault is 'End Date'.");
-			},
-		);
+		itNamesTheFieldAtFaultInEachDialect(suite, () => create({ endDate: '2025-06-30T00:00:00Z' }), {
+			message: 'The API rejected the request (HTTP 400)',
+			said: 'is before startDate',
+			field: 'End Date',
+		});
 	});
 
 	describe('Update', () => {

@@ -12,9 +12,10 @@ import {
 	byExternalId,
 	createDirectly,
 	declareCommonDeleteTests,
-	DIALECTS_NAMING_FIELDS,
 	EQUIPMENTS,
+	itNamesTheFieldAtFaultInEachDialect,
 	itRefusesAFieldBothSetAndCleared,
+	itRefusesAnItemWithout,
 	itRefusesAnUpdateWithNothingToChange,
 	json,
 	MISSING_ID,
@@ -163,12 +164,7 @@ describe('Equipment', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Title before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ title: '={{ $json.title }}' }));
-
-			expect(error?.message).toBe("'Title' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Title', () => create({ title: '={{ $json.title }}' }));
 
 		it('under Continue On Fail, fails only the item with a wrong year, each output paired', async () => {
 			const { items, errorItems } = await suite.run(
@@ -196,15 +192,13 @@ describe('Equipment', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(create({ additionalFields: { modelId: MISSING_ID } }));
-
-				expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
-				expect(error?.description).toContain(`No equipment model has the id ${MISSING_ID}`);
-				expect(error?.description).toContain("The field at fault is 'Model ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { modelId: MISSING_ID } }),
+			{
+				message: 'Not found (HTTP 404): no record has the ID you gave',
+				said: `No equipment model has the id ${MISSING_ID}`,
+				field: 'Model ID',
 			},
 		);
 	});

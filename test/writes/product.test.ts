@@ -10,7 +10,7 @@ import {
 	createDirectly,
 	declareCommonDeleteTests,
 	declareCommonUpdateTests,
-	DIALECTS_NAMING_FIELDS,
+	itNamesTheFieldAtFaultInEachDialect,
 	json,
 	newExternalId,
 	paired,
@@ -157,17 +157,13 @@ describe('Product', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ additionalFields: { externalId: suite.fixtures.productExternalId } }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 409)');
-				expect(error?.description).toContain('is already taken');
-				expect(error?.description).toContain("The field at fault is 'External ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { externalId: suite.fixtures.productExternalId } }),
+			{
+				message: 'The API rejected the request (HTTP 409)',
+				said: 'is already taken',
+				field: 'External ID',
 			},
 		);
 	});
