@@ -204,6 +204,37 @@ export interface UpdatableKind<R> extends RecordKind<R> {
 /** A kind of record with one ID of its own, that the node updates and deletes. */
 export type RecordKindWithId = DeletableKind & UpdatableKind<{ id: string }>;
 
+/**
+ * A kind of record with one ID of its own, in the collection at `collection`, that the node's
+ * `resource` updates and deletes, naming the record by the parameter `idParameter`: a picker
+ * (given from its list) unless `plainId`.
+ */
+export function recordKindWithId({
+	resource,
+	collection,
+	idParameter,
+	plainId = false,
+	...kind
+}: Omit<RecordKindWithId, 'pathOf' | 'update' | 'remove'> & {
+	resource: string;
+	collection: string;
+	idParameter: string;
+	plainId?: boolean;
+}): RecordKindWithId {
+	const named = (id: string) => ({ [idParameter]: plainId ? id : picked(id) });
+	return {
+		...kind,
+		pathOf: ({ id }) => `${collection}/${id}`,
+		update: ({ id }, parameters) => ({
+			resource,
+			operation: 'update',
+			...named(id),
+			...parameters,
+		}),
+		remove: (id) => ({ resource, operation: 'delete', ...named(id) }),
+	};
+}
+
 /** A field given a value under Update Fields and also listed under Fields to Clear. */
 export interface SetAndCleared {
 	field: string;

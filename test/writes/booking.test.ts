@@ -21,7 +21,7 @@ import {
 	picked,
 	PRODUCTS,
 	readBack,
-	type RecordKindWithId,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -40,12 +40,6 @@ describe('Booking', () => {
 		contractId: picked(suite.fixtures.contractId),
 		...parameters,
 	});
-	const update = (bookingId: string, parameters: INodeParameters) => ({
-		resource: 'booking',
-		operation: 'update',
-		bookingId,
-		...parameters,
-	});
 	const newBooking = async () =>
 		await createDirectly(suite, BOOKINGS, {
 			startDate: '2025-07-01T08:00:00.000Z',
@@ -57,15 +51,16 @@ describe('Booking', () => {
 			pickUpAddress: 'Depot Nord, Hamburg',
 			externalId: newExternalId('BK'),
 		});
-	const bookings: RecordKindWithId = {
+	const bookings = recordKindWithId({
 		suite,
 		recordName: 'booking',
-		newRecord: newBooking,
-		pathOf: ({ id }) => `${BOOKINGS}/${id}`,
-		update: ({ id }, parameters) => update(id, parameters),
-		remove: (id) => ({ resource: 'booking', operation: 'delete', bookingId: id }),
 		fieldLabel: 'Booking ID',
-	};
+		newRecord: newBooking,
+		resource: 'booking',
+		collection: BOOKINGS,
+		idParameter: 'bookingId',
+		plainId: true,
+	});
 	const externalIdOf = async (path: string) =>
 		((await readBack(suite, path)) as IDataObject).externalId as string;
 
@@ -257,7 +252,7 @@ describe('Booking', () => {
 		it('sends only the Update Fields, and the booking keeps its other values', async () => {
 			const booking = await newBooking();
 			const { items, error } = await suite.run(
-				update(booking.id, {
+				bookings.update(booking, {
 					updateFields: {
 						status: 'IN_PROGRESS',
 						quantity: 3,

@@ -17,9 +17,8 @@ import {
 	MISSING_ID,
 	newExternalId,
 	paired,
-	picked,
 	readBack,
-	type RecordKindWithId,
+	recordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -33,12 +32,6 @@ describe('Client', () => {
 		name: 'Riverbank Civil Works',
 		...parameters,
 	});
-	const update = (clientId: string, parameters: INodeParameters) => ({
-		resource: 'client',
-		operation: 'update',
-		clientId: picked(clientId),
-		...parameters,
-	});
 	const newClient = async () =>
 		await createDirectly(suite, CLIENTS, {
 			name: 'Harbour Logistics',
@@ -48,15 +41,15 @@ describe('Client', () => {
 			creditLimit: 20000,
 			status: 'ACTIVE',
 		});
-	const clients: RecordKindWithId = {
+	const clients = recordKindWithId({
 		suite,
 		recordName: 'client',
-		newRecord: newClient,
-		pathOf: ({ id }) => `${CLIENTS}/${id}`,
-		update: ({ id }, parameters) => update(id, parameters),
-		remove: (id) => ({ resource: 'client', operation: 'delete', clientId: picked(id) }),
 		fieldLabel: 'Client',
-	};
+		newRecord: newClient,
+		resource: 'client',
+		collection: CLIENTS,
+		idParameter: 'clientId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, numbers, booleans, options and contact persons', async () => {
@@ -218,7 +211,7 @@ describe('Client', () => {
 		it('sends only the Update Fields, and the client keeps its other values', async () => {
 			const client = await newClient();
 			const { items, error } = await suite.run(
-				update(client.id, {
+				clients.update(client, {
 					updateFields: { city: 'Bremen', creditLimit: 25000, frameContract: false },
 				}),
 			);
@@ -256,7 +249,9 @@ describe('Client', () => {
 		});
 
 		it('fails an unknown client by the field, changing nothing', async () => {
-			const { error } = await suite.run(update(MISSING_ID, { updateFields: { city: 'Bremen' } }));
+			const { error } = await suite.run(
+				clients.update({ id: MISSING_ID }, { updateFields: { city: 'Bremen' } }),
+			);
 
 			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
 			expect(error?.description).toContain("The field at fault is 'Client'.");

@@ -20,7 +20,7 @@ import {
 	paired,
 	picked,
 	readBack,
-	type RecordKindWithId,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -40,12 +40,6 @@ describe('Contract', () => {
 		structureId: STRUCTURE_ID,
 		...parameters,
 	});
-	const update = (contractId: string, parameters: INodeParameters) => ({
-		resource: 'contract',
-		operation: 'update',
-		contractId: picked(contractId),
-		...parameters,
-	});
 	/** A contract of its own, that no booking names. */
 	const newContract = async () =>
 		await createDirectly(suite, CONTRACTS, {
@@ -58,15 +52,15 @@ describe('Contract', () => {
 			point: { lat: 53.54, lng: 9.98 },
 			externalId: newExternalId('CT'),
 		});
-	const contracts: RecordKindWithId = {
+	const contracts = recordKindWithId({
 		suite,
 		recordName: 'contract',
-		newRecord: newContract,
-		pathOf: ({ id }) => `${CONTRACTS}/${id}`,
-		update: ({ id }, parameters) => update(id, parameters),
-		remove: (id) => ({ resource: 'contract', operation: 'delete', contractId: picked(id) }),
 		fieldLabel: 'Contract',
-	};
+		newRecord: newContract,
+		resource: 'contract',
+		collection: CONTRACTS,
+		idParameter: 'contractId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, date-times of the workflow timezone in UTC', async () => {
@@ -186,7 +180,7 @@ describe('Contract', () => {
 		it('sends only the Update Fields, and the contract keeps its other values', async () => {
 			const contract = await newContract();
 			const { items, error } = await suite.run(
-				update(contract.id, {
+				contracts.update(contract, {
 					updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
 				}),
 				{ timezone: 'America/New_York' },
@@ -215,7 +209,7 @@ describe('Contract', () => {
 			const acme = await readBack(suite, `${CLIENTS}/${acmeClientId}`);
 			suite.sandbox.resetStats();
 			const { error } = await suite.run(
-				update(contract.id, {
+				contracts.update(contract, {
 					updateFields: { clientId: byExternalId(acme!.externalId as string) },
 				}),
 			);

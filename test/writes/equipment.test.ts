@@ -21,10 +21,9 @@ import {
 	MISSING_ID,
 	newExternalId,
 	paired,
-	picked,
 	PRODUCTS,
 	readBack,
-	type RecordKindWithId,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -46,12 +45,6 @@ describe('Equipment', () => {
 		resource: 'equipment',
 		operation: 'create',
 		title: 'Vibratory plate compactor 90 kg',
-		...parameters,
-	});
-	const update = (equipmentId: string, parameters: INodeParameters) => ({
-		resource: 'equipment',
-		operation: 'update',
-		equipmentId: picked(equipmentId),
 		...parameters,
 	});
 	/** A piece of equipment of its own with a value in many fields, of every kind. */
@@ -77,16 +70,16 @@ describe('Equipment', () => {
 			active: true,
 			isSyncedLectura: false,
 		});
-	const equipments: RecordKindWithId = {
+	const equipments = recordKindWithId({
 		suite,
 		recordName: 'piece of equipment',
-		newRecord: newEquipment,
-		pathOf: ({ id }) => `${EQUIPMENTS}/${id}`,
-		update: ({ id }, parameters) => update(id, parameters),
-		readsFirst: true,
-		remove: (id) => ({ resource: 'equipment', operation: 'delete', equipmentId: picked(id) }),
 		fieldLabel: 'Equipment',
-	};
+		newRecord: newEquipment,
+		resource: 'equipment',
+		collection: EQUIPMENTS,
+		idParameter: 'equipmentId',
+		readsFirst: true,
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, a list, numbers, JSON, a UTC date-time and booleans', async () => {
@@ -207,7 +200,7 @@ describe('Equipment', () => {
 		it('keeps every field it was not given: the record read back differs in that field alone', async () => {
 			const equipment = await newEquipment();
 			const { items, error } = await suite.run(
-				update(equipment.id, { updateFields: { warehouseId: 'WH-SOUTH' } }),
+				equipments.update(equipment, { updateFields: { warehouseId: 'WH-SOUTH' } }),
 			);
 
 			expect(error).toBeUndefined();
@@ -221,7 +214,7 @@ describe('Equipment', () => {
 
 		it('reads the record, then PUTs its own values with the change over them', async () => {
 			const equipment = await newEquipment();
-			await suite.run(update(equipment.id, { updateFields: { year: 2020 } }));
+			await suite.run(equipments.update(equipment, { updateFields: { year: 2020 } }));
 
 			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured to leave them out
 			const { id, createdAt, updatedAt, inventory, ...ownValues } = equipment;
@@ -241,7 +234,7 @@ describe('Equipment', () => {
 
 		it('removes a field to clear and keeps the others', async () => {
 			const equipment = await newEquipment();
-			await suite.run(update(equipment.id, { clearFields: ['subtitle'] }));
+			await suite.run(equipments.update(equipment, { clearFields: ['subtitle'] }));
 
 			const put = writesSeen(suite)[0];
 			expect(put).toMatchObject({
@@ -261,7 +254,9 @@ describe('Equipment', () => {
 				.externalId as string;
 			suite.sandbox.resetStats();
 			await suite.run(
-				update(equipment.id, { updateFields: { productId: byExternalId(serviceExternalId) } }),
+				equipments.update(equipment, {
+					updateFields: { productId: byExternalId(serviceExternalId) },
+				}),
 			);
 
 			expect(writesSeen(suite)).toEqual([
@@ -282,7 +277,7 @@ describe('Equipment', () => {
 		it('leaves out an Update Field whose expression comes out empty, keeping its value', async () => {
 			const equipment = await newEquipment();
 			await suite.run(
-				update(equipment.id, {
+				equipments.update(equipment, {
 					updateFields: { serial_number: '={{ $json.serial }}', weight: '={{ $json.weight }}' },
 				}),
 				{ items: [{ weight: 1900 }] },

@@ -14,10 +14,9 @@ import {
 	json,
 	newExternalId,
 	paired,
-	picked,
 	PRODUCTS,
 	readBack,
-	type RecordKindWithId,
+	recordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -37,12 +36,6 @@ describe('Product', () => {
 		priceList: tiers([1, 40], [7, 32.5]),
 		...parameters,
 	});
-	const update = (productId: string, parameters: INodeParameters) => ({
-		resource: 'product',
-		operation: 'update',
-		productId: picked(productId),
-		...parameters,
-	});
 	/** A product of its own, that nothing names. */
 	const newProduct = async () =>
 		await createDirectly(suite, PRODUCTS, {
@@ -58,15 +51,15 @@ describe('Product', () => {
 				{ from: 30, price: 1.8 },
 			],
 		});
-	const products: RecordKindWithId = {
+	const products = recordKindWithId({
 		suite,
 		recordName: 'product',
-		newRecord: newProduct,
-		pathOf: ({ id }) => `${PRODUCTS}/${id}`,
-		update: ({ id }, parameters) => update(id, parameters),
-		remove: (id) => ({ resource: 'product', operation: 'delete', productId: picked(id) }),
 		fieldLabel: 'Product',
-	};
+		newRecord: newProduct,
+		resource: 'product',
+		collection: PRODUCTS,
+		idParameter: 'productId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, the price list as its tiers', async () => {
@@ -172,7 +165,7 @@ describe('Product', () => {
 		it('sends only the Update Fields, a price list replacing the tiers, and the product keeps its other values', async () => {
 			const product = await newProduct();
 			const { items, error } = await suite.run(
-				update(product.id, {
+				products.update(product, {
 					updateFields: { title: 'Site fence panel, 3.5 m', priceList: tiers([1, 2.75]) },
 				}),
 			);
