@@ -130,7 +130,8 @@ export interface RecordKind<R> {
 }
 
 /** A kind of record with one ID of its own, and a Delete operation. */
-export interface DeletableKind extends RecordKind<{ id: string }> {
+export interface DeletableKind<R extends { id: string } = { id: string }> extends RecordKind<R> {
+	pathOf: (record: { id: string }) => string;
 	/** The Delete operation's parameters for the record with this ID. */
 	remove: (id: string) => INodeParameters;
 	/** The label of the record's field in the form, that a failure names. */
@@ -152,7 +153,10 @@ export interface RefusedDelete {
  * and is gone; one that is not there fails by the field; and (given `refused`) one the API refuses
  * to delete fails and is still there.
  */
-export function declareCommonDeleteTests(kind: DeletableKind, refused?: RefusedDelete) {
+export function declareCommonDeleteTests<R extends { id: string }>(
+	kind: DeletableKind<R>,
+	refused?: RefusedDelete,
+) {
 	const { suite, recordName, remove, pathOf } = kind;
 
 	it(`outputs deleted with the ID once the API has deleted the ${recordName}`, async () => {
@@ -202,25 +206,26 @@ export interface UpdatableKind<R> extends RecordKind<R> {
 }
 
 /** A kind of record with one ID of its own, that the node updates and deletes. */
-export type RecordKindWithId = DeletableKind & UpdatableKind<{ id: string }>;
+export type RecordKindWithId<R extends { id: string } = { id: string }> = DeletableKind<R> &
+	UpdatableKind<R>;
 
 /**
  * A kind of record with one ID of its own, in the collection at `collection`, that the node's
  * `resource` updates and deletes, naming the record by the parameter `idParameter`: a picker
  * (given from its list) unless `plainId`.
  */
-export function recordKindWithId({
+export function recordKindWithId<R extends { id: string }>({
 	resource,
 	collection,
 	idParameter,
 	plainId = false,
 	...kind
-}: Omit<RecordKindWithId, 'pathOf' | 'update' | 'remove'> & {
+}: Omit<RecordKindWithId<R>, 'pathOf' | 'update' | 'remove'> & {
 	resource: string;
 	collection: string;
 	idParameter: string;
 	plainId?: boolean;
-}): RecordKindWithId {
+}): RecordKindWithId<R> {
 	const named = (id: string) => ({ [idParameter]: plainId ? id : picked(id) });
 	return {
 		...kind,
@@ -386,4 +391,39 @@ export function itNamesTheFieldAtFaultInEachDialect(
 			expect(error?.description).toContain(`The field at fault is '${refusal.field}'.`);
 		},
 	);
+}
+
+/** An update of some fields, and what it should send, output and leave in the record. */
+export interface FieldsUpdate<R> {
+	updateFields: INodeParameters;
+	/** The body the PATCH sends, when it is not the Update Fields as given. */
+	sent?: IDataObject;
+	/** How the workflow runs, when it matters (its timezone). */
+	runOptions?: Parameters<SandboxSuite['run']>[1];
+	/** What the output item shows of the record. */
+	output: (record: R) => IDataObject;
+	/** What the record read back then holds: its other values kept, the new ones set. */
+	after: (record: R) => IDataObject;
+}
+
+/**
+ * Declares the test that an update PATCHes only its Update Fields, outputs the record and leaves
+ * its other values as they were.
+ */
+export function itSendsOnlyTheUpdateFields<R>(kind: UpdatableKind<R>, change: FieldsUpdate<R>) {
+	const { suite, pathOf } = kind;
+	it(`sends only the Update Fields, and the ${kind.recordName} keeps its other values`, async () => {
+		const record = await kind.newRecord();
+		const { items, error } = await suite.run(
+			kind.update(record, { updateFields: change.updateFields }),
+			change.runOptions,
+		);
+
+		expect(error).toBeUndefined();
+		expect(writesSeen(suite)).toEqual([
+			{ method: 'PATCH', path: pathOf(record), body: change.sent ?? change.updateFields },
+		]);
+		expect(items[0].json).toMatchObject(change.output(record));
+		expect(await readBack(suite, pathOf(record))).toMatchObject(change.after(record));
+	});
 }

@@ -15,6 +15,7 @@ import {
 	declareCommonUpdateTests,
 	itNamesTheFieldAtFaultInEachDialect,
 	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
 	newExternalId,
 	paired,
@@ -249,39 +250,20 @@ describe('Booking', () => {
 	});
 
 	describe('Update', () => {
-		it('sends only the Update Fields, and the booking keeps its other values', async () => {
-			const booking = await newBooking();
-			const { items, error } = await suite.run(
-				bookings.update(booking, {
-					updateFields: {
-						status: 'IN_PROGRESS',
-						quantity: 3,
-						billingStatus: 'PARTIALLY_BILLED',
-						additionalInformation: 'Extended by phone',
-					},
-				}),
-			);
-
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${BOOKINGS}/${booking.id}`,
-					body: {
-						status: 'IN_PROGRESS',
-						quantity: 3,
-						billingStatus: 'PARTIALLY_BILLED',
-						additionalInformation: 'Extended by phone',
-					},
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: booking.id, status: 'IN_PROGRESS', quantity: 3 });
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toMatchObject({
+		itSendsOnlyTheUpdateFields(bookings, {
+			updateFields: {
+				status: 'IN_PROGRESS',
+				quantity: 3,
+				billingStatus: 'PARTIALLY_BILLED',
+				additionalInformation: 'Extended by phone',
+			},
+			output: ({ id }) => ({ id, status: 'IN_PROGRESS', quantity: 3 }),
+			after: (booking) => ({
 				startDate: booking.startDate,
 				endDate: booking.endDate,
 				pickUpAddress: 'Depot Nord, Hamburg',
 				contractId: suite.fixtures.contractId,
-			});
+			}),
 		});
 
 		declareCommonUpdateTests(bookings, {

@@ -13,6 +13,7 @@ import {
 	createDirectly,
 	declareCommonUpdateTests,
 	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -20,6 +21,7 @@ import {
 	picked,
 	readBack,
 	requestsSeen,
+	type UpdatableKind,
 	writesSeen,
 } from '../harness/writes';
 
@@ -158,50 +160,35 @@ describe('Contact Person', () => {
 			...parameters,
 		});
 
-		it('sends only the Update Fields, and the person keeps its other values', async () => {
-			const { client, person } = await newClient();
-			const { items, error } = await suite.run(
-				update(client.id, person.id, {
-					updateFields: { jobTitle: 'Head of dispatch', isMain: false },
-				}),
-			);
+		const persons: UpdatableKind<Awaited<ReturnType<typeof newClient>>> = {
+			suite,
+			recordName: 'person',
+			newRecord: newClient,
+			pathOf: ({ client, person }) => personPath(client.id, person.id),
+			update: ({ client, person }, parameters) => update(client.id, person.id, parameters),
+		};
 
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: personPath(client.id, person.id),
-					body: { jobTitle: 'Head of dispatch', isMain: false },
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: person.id, jobTitle: 'Head of dispatch' });
-			expect(await readBack(suite, personPath(client.id, person.id))).toMatchObject({
+		itSendsOnlyTheUpdateFields(persons, {
+			updateFields: { jobTitle: 'Head of dispatch', isMain: false },
+			output: ({ person }) => ({ id: person.id, jobTitle: 'Head of dispatch' }),
+			after: () => ({
 				name: 'Mia Wagner',
 				email: 'mia@harbour.example',
 				phone: '+49 40 1234567',
 				jobTitle: 'Head of dispatch',
 				isMain: false,
-			});
+			}),
 		});
 
-		declareCommonUpdateTests(
-			{
-				suite,
-				recordName: 'person',
-				newRecord: newClient,
-				pathOf: ({ client, person }) => personPath(client.id, person.id),
-				update: ({ client, person }, parameters) => update(client.id, person.id, parameters),
+		declareCommonUpdateTests(persons, {
+			cleared: ['phone'],
+			setAndCleared: { field: 'phone', value: '+49 40 7654321', label: 'Phone' },
+			emptyExpression: {
+				updateFields: { email: '={{ $json.email }}', department: '={{ $json.department }}' },
+				item: { department: 'Logistics' },
+				sent: { department: 'Logistics' },
 			},
-			{
-				cleared: ['phone'],
-				setAndCleared: { field: 'phone', value: '+49 40 7654321', label: 'Phone' },
-				emptyExpression: {
-					updateFields: { email: '={{ $json.email }}', department: '={{ $json.department }}' },
-					item: { department: 'Logistics' },
-					sent: { department: 'Logistics' },
-				},
-			},
-		);
+		});
 	});
 
 	describe('Delete', () => {

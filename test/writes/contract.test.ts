@@ -15,6 +15,7 @@ import {
 	declareCommonUpdateTests,
 	itNamesTheFieldAtFaultInEachDialect,
 	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
 	newExternalId,
 	paired,
@@ -177,30 +178,17 @@ describe('Contract', () => {
 	});
 
 	describe('Update', () => {
-		it('sends only the Update Fields, and the contract keeps its other values', async () => {
-			const contract = await newContract();
-			const { items, error } = await suite.run(
-				contracts.update(contract, {
-					updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
-				}),
-				{ timezone: 'America/New_York' },
-			);
-
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CONTRACTS}/${contract.id}`,
-					body: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T16:00:00.000Z' },
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: contract.id, title: 'Harbour bridge, phase 2' });
-			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toMatchObject({
+		itSendsOnlyTheUpdateFields(contracts, {
+			updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
+			runOptions: { timezone: 'America/New_York' },
+			sent: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T16:00:00.000Z' },
+			output: ({ id }) => ({ id, title: 'Harbour bridge, phase 2' }),
+			after: (contract) => ({
 				city: 'Hamburg',
 				point: { lat: 53.54, lng: 9.98 },
 				startDate: contract.startDate,
 				structureId: STRUCTURE_ID,
-			});
+			}),
 		});
 
 		it('moves the contract to a client given by its external ID, sending its ID', async () => {
