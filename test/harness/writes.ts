@@ -131,6 +131,7 @@ export interface RecordKind<R> {
 
 /** A kind of record with one ID of its own, and a Delete operation. */
 export interface DeletableKind<R extends { id: string } = { id: string }> extends RecordKind<R> {
+	/** The record's path, from its ID alone: a record others name is known only by its ID. */
 	pathOf: (record: { id: string }) => string;
 	/** The Delete operation's parameters for the record with this ID. */
 	remove: (id: string) => INodeParameters;
