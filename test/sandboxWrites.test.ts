@@ -117,6 +117,10 @@ const bookingBody = (fields: Record<string, unknown> = {}) => ({
 	...fields,
 });
 
+async function newBooking(fields: Record<string, unknown> = {}) {
+	return expectAnswer('createBooking', 201, 'POST', BOOKINGS, bookingBody(fields));
+}
+
 const productBody = (fields: Record<string, unknown> = {}) => ({
 	title: 'Cable drum trailer',
 	type: 'RESOURCE',
@@ -128,6 +132,10 @@ const productBody = (fields: Record<string, unknown> = {}) => ({
 	...fields,
 });
 
+async function newProduct(fields: Record<string, unknown> = {}) {
+	return expectAnswer('createProduct', 201, 'POST', PRODUCTS, productBody(fields));
+}
+
 async function newEquipment(fields: Record<string, unknown> = {}) {
 	return expectAnswer('createEquipment', 201, 'POST', EQUIPMENT, {
 		title: 'Plate compactor',
@@ -137,6 +145,21 @@ async function newEquipment(fields: Record<string, unknown> = {}) {
 }
 
 /** Whether the list read with updatedAfter `moment` holds the record. */
+/**
+ * Deletes the record of `collection` through `operationId`, expecting { success: true }; then
+ * neither its get nor its get by external ID finds it (404 naming `id`, and `externalIdField`).
+ */
+async function expectDeleted(
+	operationId: string,
+	collection: string,
+	{ id, externalId }: { id: string; externalId: string },
+	externalIdField = 'externalId',
+) {
+	expect(await expectAnswer(operationId, 200, 'DELETE', `${collection}/${id}`)).toEqual(deleted);
+	expectError(await api('GET', `${collection}/${id}`), 404, 'id');
+	expectError(await api('GET', `${collection}/external-id/${externalId}`), 404, externalIdField);
+}
+
 async function listedAsUpdatedAfter(list: string, operationId: string, moment: string, id: string) {
 	const page = await get(
 		operationId,
@@ -276,12 +299,8 @@ describe('clients', () => {
 	it('deletes a client: gone from its list, its get and its get by external ID', async () => {
 		const client = await newClient({ name: 'Short-lived client' });
 
-		expect(await expectAnswer('deleteClient', 200, 'DELETE', `${CLIENTS}/${client.id}`)).toEqual(
-			deleted,
-		);
+		await expectDeleted('deleteClient', CLIENTS, client);
 		expect((await get('listClients', `${CLIENTS}?search=short-lived`)).total).toBe(0);
-		expectError(await api('GET', `${CLIENTS}/${client.id}`), 404, 'id');
-		expectError(await api('GET', `${CLIENTS}/external-id/${client.externalId}`), 404, 'externalId');
 		expectError(await api('GET', contactPersonsPath(client.id)), 404, 'clientId');
 		expectError(await api('DELETE', `${CLIENTS}/${client.id}`), 404, 'id');
 	});
@@ -600,15 +619,7 @@ describe('contracts', () => {
 	it('deletes a contract without bookings; refuses (409) one that bookings name', async () => {
 		const contract = await newContract({ externalId: newExternalId('CT') });
 
-		expect(
-			await expectAnswer('deleteContract', 200, 'DELETE', `${CONTRACTS}/${contract.id}`),
-		).toEqual(deleted);
-		expectError(await api('GET', `${CONTRACTS}/${contract.id}`), 404, 'id');
-		expectError(
-			await api('GET', `${CONTRACTS}/external-id/${contract.externalId}`),
-			404,
-			'externalId',
-		);
+		await expectDeleted('deleteContract', CONTRACTS, contract);
 		const listed = await get(
 			'listContracts',
 			`${CONTRACTS}?clientId=${fixtures.clientId}&limit=100`,
@@ -632,25 +643,19 @@ describe('contracts', () => {
 describe('bookings', () => {
 	it('creates a booking (201): RESERVED and NOT_BILLED, quantity 1, what it books from the product and the entity, its contract embedded', async () => {
 		const externalId = newExternalId('BKG');
-		const booking = await expectAnswer(
-			'createBooking',
-			201,
-			'POST',
-			BOOKINGS,
-			bookingBody({
-				externalId,
-				normalPrice: 100,
-				periodType: 'CALENDAR_DAYS',
-				attachedProducts: [
-					{
-						productId: fixtures.serviceProductId,
-						periodType: 'CALENDAR_DAYS',
-						quantity: 2,
-						price: 50,
-					},
-				],
-			}),
-		);
+		const booking = await newBooking({
+			externalId,
+			normalPrice: 100,
+			periodType: 'CALENDAR_DAYS',
+			attachedProducts: [
+				{
+					productId: fixtures.serviceProductId,
+					periodType: 'CALENDAR_DAYS',
+					quantity: 2,
+					price: 50,
+				},
+			],
+		});
 
 		expect(booking).toMatchObject({
 			contractId: fixtures.contractId,
@@ -681,13 +686,11 @@ describe('bookings', () => {
 	});
 
 	it('books a person of a PERSON product by any UUID (the sandbox models no staff), with a fractional quantity', async () => {
-		const booking = await expectAnswer(
-			'createBooking',
-			201,
-			'POST',
-			BOOKINGS,
-			bookingBody({ productId: fixtures.personProductId, entityId: OTHER_UUID, quantity: 5.5 }),
-		);
+		const booking = await newBooking({
+			productId: fixtures.personProductId,
+			entityId: OTHER_UUID,
+			quantity: 5.5,
+		});
 
 		expect(booking).toMatchObject({ productType: 'PERSON', entityId: OTHER_UUID, quantity: 5.5 });
 	});
@@ -723,13 +726,7 @@ describe('bookings', () => {
 	});
 
 	it('changes only the fields update-booking lists and a PATCH sends; null clears; productId is not among them', async () => {
-		const booking = await expectAnswer(
-			'createBooking',
-			201,
-			'POST',
-			BOOKINGS,
-			bookingBody({ deliveryAddress: 'Site 4' }),
-		);
+		const booking = await newBooking({ deliveryAddress: 'Site 4' });
 		const path = `${BOOKINGS}/${booking.id}`;
 		const updated = await expectAnswer('updateBooking', 200, 'PATCH', path, {
 			status: 'IN_PROGRESS',
@@ -768,15 +765,10 @@ describe('bookings', () => {
 			.filter((release) => release.bookingId === fixtures.bookingId)
 			.map((release) => release.id);
 
-		expect(
-			await expectAnswer('deleteBooking', 200, 'DELETE', `${BOOKINGS}/${fixtures.bookingId}`),
-		).toEqual(deleted);
-		expectError(await api('GET', `${BOOKINGS}/${fixtures.bookingId}`), 404, 'id');
-		expectError(
-			await api('GET', `${BOOKINGS}/external-id/${fixtures.bookingExternalId}`),
-			404,
-			'externalId',
-		);
+		await expectDeleted('deleteBooking', BOOKINGS, {
+			id: fixtures.bookingId,
+			externalId: fixtures.bookingExternalId,
+		});
 		expect(
 			ids((await get('getContract', `${CONTRACTS}/${fixtures.contractId}`)).bookings),
 		).not.toContain(fixtures.bookingId);
@@ -791,13 +783,7 @@ describe('bookings', () => {
 describe('products', () => {
 	it('creates a product (201) with its price list, numbered unless a number is sent; get, get by external ID and the list show it', async () => {
 		const externalId = newExternalId('PR');
-		const product = await expectAnswer(
-			'createProduct',
-			201,
-			'POST',
-			PRODUCTS,
-			productBody({ externalId }),
-		);
+		const product = await newProduct({ externalId });
 
 		expect(product).toMatchObject({
 			title: 'Cable drum trailer',
@@ -820,19 +806,13 @@ describe('products', () => {
 		expect((await get('listProducts', `${PRODUCTS}?search=cable%20drum`)).content).toEqual([
 			product,
 		]);
-		const service = await expectAnswer(
-			'createProduct',
-			201,
-			'POST',
-			PRODUCTS,
-			productBody({
-				title: 'Cable check',
-				type: 'SERVICE',
-				unitType: 'DAYS',
-				number: 'SV-77',
-				priceList: [],
-			}),
-		);
+		const service = await newProduct({
+			title: 'Cable check',
+			type: 'SERVICE',
+			unitType: 'DAYS',
+			number: 'SV-77',
+			priceList: [],
+		});
 		expect(service).toMatchObject({
 			number: 'SV-77',
 			type: 'SERVICE',
@@ -852,13 +832,7 @@ describe('products', () => {
 	});
 
 	it('changes only the fields a PATCH sends, replaces the price list, clears null, and refuses type (update-product has none)', async () => {
-		const product = await expectAnswer(
-			'createProduct',
-			201,
-			'POST',
-			PRODUCTS,
-			productBody({ additionalInformation: 'Two axles' }),
-		);
+		const product = await newProduct({ additionalInformation: 'Two axles' });
 		const path = `${PRODUCTS}/${product.id}`;
 		const updated = await expectAnswer('updateProduct', 200, 'PATCH', path, {
 			title: 'Cable drum trailer XL',
@@ -893,35 +867,19 @@ describe('products', () => {
 	});
 
 	it('deletes a product with its attachments; refuses (409) one that bookings, equipment or custom price lists name', async () => {
-		const service = await expectAnswer(
-			'createProduct',
-			201,
-			'POST',
-			PRODUCTS,
-			productBody({
-				title: 'Short-lived service',
-				type: 'SERVICE',
-				externalId: newExternalId('PR'),
-			}),
-		);
-		const main = await expectAnswer(
-			'createProduct',
-			201,
-			'POST',
-			PRODUCTS,
-			productBody({ title: 'Short-lived main' }),
-		);
+		const service = await newProduct({
+			title: 'Short-lived service',
+			type: 'SERVICE',
+			externalId: newExternalId('PR'),
+		});
+		const main = await newProduct({ title: 'Short-lived main' });
 		expect(
 			(await api('POST', `${PRODUCTS}/${main.id}/attach`, { body: { productId: service.id } }))
 				.status,
 		).toBe(200);
 
-		expect(await expectAnswer('deleteProduct', 200, 'DELETE', `${PRODUCTS}/${service.id}`)).toEqual(
-			deleted,
-		);
+		await expectDeleted('deleteProduct', PRODUCTS, service, 'id');
 		expect((await get('getProduct', `${PRODUCTS}/${main.id}`)).attachments).toEqual([]);
-		expectError(await api('GET', `${PRODUCTS}/${service.id}`), 404, 'id');
-		expectError(await api('GET', `${PRODUCTS}/external-id/${service.externalId}`), 404, 'id');
 		expect(
 			(await get('listProducts', `${PRODUCTS}?search=short-lived`)).content.map(
 				(p: { title: string }) => p.title,
@@ -1041,19 +999,9 @@ describe('equipment', () => {
 	it('deletes a piece of equipment; refuses (409) one that bookings book', async () => {
 		const unit = await newEquipment();
 		const booked = await newEquipment();
-		await expectAnswer(
-			'createBooking',
-			201,
-			'POST',
-			BOOKINGS,
-			bookingBody({ entityId: booked.id }),
-		);
+		await newBooking({ entityId: booked.id });
 
-		expect(await expectAnswer('deleteEquipment', 200, 'DELETE', `${EQUIPMENT}/${unit.id}`)).toEqual(
-			deleted,
-		);
-		expectError(await api('GET', `${EQUIPMENT}/${unit.id}`), 404, 'id');
-		expectError(await api('GET', `${EQUIPMENT}/external-id/${unit.externalId}`), 404, 'externalId');
+		await expectDeleted('deleteEquipment', EQUIPMENT, unit);
 		expectError(
 			await api('DELETE', `${EQUIPMENT}/${unit.id}`),
 			404,

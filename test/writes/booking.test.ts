@@ -11,14 +11,18 @@ import {
 	byExternalId,
 	CONTRACTS,
 	createDirectly,
-	DIALECTS_NAMING_FIELDS,
+	declareCommonDeleteTests,
+	declareCommonUpdateTests,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
 	picked,
 	PRODUCTS,
 	readBack,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -37,12 +41,6 @@ describe('Booking', () => {
 		contractId: picked(suite.fixtures.contractId),
 		...parameters,
 	});
-	const update = (bookingId: string, parameters: INodeParameters) => ({
-		resource: 'booking',
-		operation: 'update',
-		bookingId,
-		...parameters,
-	});
 	const newBooking = async () =>
 		await createDirectly(suite, BOOKINGS, {
 			startDate: '2025-07-01T08:00:00.000Z',
@@ -54,6 +52,16 @@ describe('Booking', () => {
 			pickUpAddress: 'Depot Nord, Hamburg',
 			externalId: newExternalId('BK'),
 		});
+	const bookings = recordKindWithId({
+		suite,
+		recordName: 'booking',
+		fieldLabel: 'Booking ID',
+		newRecord: newBooking,
+		resource: 'booking',
+		collection: BOOKINGS,
+		idParameter: 'bookingId',
+		plainId: true,
+	});
 	const externalIdOf = async (path: string) =>
 		((await readBack(suite, path)) as IDataObject).externalId as string;
 
@@ -192,12 +200,7 @@ describe('Booking', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Entity before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ entityId: '={{ $json.equipment }}' }));
-
-			expect(error?.message).toBe("'Entity' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Entity', () => create({ entityId: '={{ $json.equipment }}' }));
 
 		it('refuses an attached product without its product before sending, naming the entry', async () => {
 			const { error } = await suite.run(
@@ -235,140 +238,49 @@ describe('Booking', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ productId: picked(suite.fixtures.serviceProductId) }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 422)');
-				expect(error?.description).toContain('is a SERVICE');
-				expect(error?.description).toContain("The field at fault is 'Product'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ productId: picked(suite.fixtures.serviceProductId) }),
+			{
+				message: 'The API rejected the request (HTTP 422)',
+				said: 'is a SERVICE',
+				field: 'Product',
 			},
 		);
 	});
 
 	describe('Update', () => {
-		it('sends only the Update Fields, and the booking keeps its other values', async () => {
-			const booking = await newBooking();
-			const { items, error } = await suite.run(
-				update(booking.id, {
-					updateFields: {
-						status: 'IN_PROGRESS',
-						quantity: 3,
-						billingStatus: 'PARTIALLY_BILLED',
-						additionalInformation: 'Extended by phone',
-					},
-				}),
-			);
-
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${BOOKINGS}/${booking.id}`,
-					body: {
-						status: 'IN_PROGRESS',
-						quantity: 3,
-						billingStatus: 'PARTIALLY_BILLED',
-						additionalInformation: 'Extended by phone',
-					},
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: booking.id, status: 'IN_PROGRESS', quantity: 3 });
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toMatchObject({
+		itSendsOnlyTheUpdateFields(bookings, {
+			updateFields: {
+				status: 'IN_PROGRESS',
+				quantity: 3,
+				billingStatus: 'PARTIALLY_BILLED',
+				additionalInformation: 'Extended by phone',
+			},
+			output: ({ id }) => ({ id, status: 'IN_PROGRESS', quantity: 3 }),
+			after: (booking) => ({
 				startDate: booking.startDate,
 				endDate: booking.endDate,
 				pickUpAddress: 'Depot Nord, Hamburg',
 				contractId: suite.fixtures.contractId,
-			});
+			}),
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const booking = await newBooking();
-			await suite.run(update(booking.id, { clearFields: ['pickUpAddress'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{ method: 'PATCH', path: `${BOOKINGS}/${booking.id}`, body: { pickUpAddress: null } },
-			]);
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).not.toHaveProperty(
-				'pickUpAddress',
-			);
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const booking = await newBooking();
-			const { error } = await suite.run(
-				update(booking.id, {
-					updateFields: { pickUpAddress: 'Depot Süd' },
-					clearFields: ['pickUpAddress'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Pick-Up Address' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const booking = await newBooking();
-			const { error } = await suite.run(update(booking.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const booking = await newBooking();
-			await suite.run(
-				update(booking.id, {
-					updateFields: {
-						deliveryAddress: '={{ $json.delivery }}',
-						normalPrice: '={{ $json.price }}',
-					},
-				}),
-				{ items: [{ price: 120 }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ normalPrice: 120 });
+		declareCommonUpdateTests(bookings, {
+			cleared: ['pickUpAddress'],
+			setAndCleared: { field: 'pickUpAddress', value: 'Depot Süd', label: 'Pick-Up Address' },
+			emptyExpression: {
+				updateFields: {
+					deliveryAddress: '={{ $json.delivery }}',
+					normalPrice: '={{ $json.price }}',
+				},
+				item: { price: 120 },
+				sent: { normalPrice: 120 },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		const remove = (bookingId: string) => ({
-			resource: 'booking',
-			operation: 'delete',
-			bookingId,
-		});
-
-		it('outputs deleted with the ID once the API has deleted the booking', async () => {
-			const booking = await newBooking();
-			const { items, error } = await suite.run(remove(booking.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${BOOKINGS}/${booking.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: booking.id }]);
-			expect(await readBack(suite, `${BOOKINGS}/${booking.id}`)).toBeUndefined();
-		});
-
-		it('fails a booking that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Booking ID'\./,
-					),
-				},
-			]);
-		});
+		declareCommonDeleteTests(bookings);
 	});
 });

@@ -9,14 +9,16 @@ import { useSandbox } from '../harness/sandbox';
 import {
 	CLIENTS,
 	createDirectly,
-	DIALECTS_NAMING_FIELDS,
+	declareCommonDeleteTests,
+	declareCommonUpdateTests,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
 	MISSING_ID,
 	newExternalId,
 	paired,
-	picked,
-	readBack,
-	requestsSeen,
+	recordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -30,12 +32,6 @@ describe('Client', () => {
 		name: 'Riverbank Civil Works',
 		...parameters,
 	});
-	const update = (clientId: string, parameters: INodeParameters) => ({
-		resource: 'client',
-		operation: 'update',
-		clientId: picked(clientId),
-		...parameters,
-	});
 	const newClient = async () =>
 		await createDirectly(suite, CLIENTS, {
 			name: 'Harbour Logistics',
@@ -45,6 +41,15 @@ describe('Client', () => {
 			creditLimit: 20000,
 			status: 'ACTIVE',
 		});
+	const clients = recordKindWithId({
+		suite,
+		recordName: 'client',
+		fieldLabel: 'Client',
+		newRecord: newClient,
+		resource: 'client',
+		collection: CLIENTS,
+		idParameter: 'clientId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, numbers, booleans, options and contact persons', async () => {
@@ -140,12 +145,7 @@ describe('Client', () => {
 			});
 		});
 
-		it('refuses an item without Name before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ name: '={{ $json.name }}' }));
-
-			expect(error?.message).toBe("'Name' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Name', () => create({ name: '={{ $json.name }}' }));
 
 		it('refuses a contact person without a name before sending, naming the entry', async () => {
 			const { error } = await suite.run(
@@ -196,107 +196,48 @@ describe('Client', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ additionalFields: { externalId: suite.fixtures.clientExternalId } }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 409)');
-				expect(error?.description).toContain('is already taken');
-				expect(error?.description).toContain("The field at fault is 'External ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { externalId: suite.fixtures.clientExternalId } }),
+			{
+				message: 'The API rejected the request (HTTP 409)',
+				said: 'is already taken',
+				field: 'External ID',
 			},
 		);
 	});
 
 	describe('Update', () => {
-		it('sends only the Update Fields, and the client keeps its other values', async () => {
-			const client = await newClient();
-			const { items, error } = await suite.run(
-				update(client.id, {
-					updateFields: { city: 'Bremen', creditLimit: 25000, frameContract: false },
-				}),
-			);
-
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CLIENTS}/${client.id}`,
-					body: { city: 'Bremen', creditLimit: 25000, frameContract: false },
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: client.id, city: 'Bremen' });
-			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toMatchObject({
+		itSendsOnlyTheUpdateFields(clients, {
+			updateFields: { city: 'Bremen', creditLimit: 25000, frameContract: false },
+			output: ({ id }) => ({ id, city: 'Bremen' }),
+			after: (client) => ({
 				name: client.name,
 				email: client.email,
 				status: 'ACTIVE',
 				city: 'Bremen',
 				creditLimit: 25000,
 				frameContract: false,
-			});
+			}),
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const client = await newClient();
-			await suite.run(update(client.id, { clearFields: ['email', 'creditLimit'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CLIENTS}/${client.id}`,
-					body: { email: null, creditLimit: null },
-				},
-			]);
-			const after = await readBack(suite, `${CLIENTS}/${client.id}`);
-			expect(after).not.toHaveProperty('email');
-			expect(after).not.toHaveProperty('creditLimit');
-			expect(after).toMatchObject({ city: 'Hamburg' });
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const client = await newClient();
-			const { error } = await suite.run(
-				update(client.id, {
-					updateFields: { email: 'new@harbour.example' },
-					clearFields: ['email'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Email' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const client = await newClient();
-			const { error } = await suite.run(update(client.id, { updateFields: {}, clearFields: [] }));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const client = await newClient();
-			await suite.run(
-				update(client.id, {
-					updateFields: { city: '={{ $json.city }}', phone: '={{ $json.phone }}' },
-				}),
-				{ items: [{ phone: '+49 40 1234567' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ phone: '+49 40 1234567' });
-			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toMatchObject({ city: 'Hamburg' });
+		declareCommonUpdateTests(clients, {
+			cleared: ['email', 'creditLimit'],
+			keptAfterClear: { city: 'Hamburg' },
+			setAndCleared: { field: 'email', value: 'new@harbour.example', label: 'Email' },
+			nothingToChange: { updateFields: {}, clearFields: [] },
+			emptyExpression: {
+				updateFields: { city: '={{ $json.city }}', phone: '={{ $json.phone }}' },
+				item: { phone: '+49 40 1234567' },
+				sent: { phone: '+49 40 1234567' },
+				kept: { city: 'Hamburg' },
+			},
 		});
 
 		it('fails an unknown client by the field, changing nothing', async () => {
-			const { error } = await suite.run(update(MISSING_ID, { updateFields: { city: 'Bremen' } }));
+			const { error } = await suite.run(
+				clients.update({ id: MISSING_ID }, { updateFields: { city: 'Bremen' } }),
+			);
 
 			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
 			expect(error?.description).toContain("The field at fault is 'Client'.");
@@ -304,50 +245,11 @@ describe('Client', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (clientId: string) => ({
-			resource: 'client',
-			operation: 'delete',
-			clientId: picked(clientId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the client', async () => {
-			const client = await newClient();
-			const { items, error } = await suite.run(remove(client.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([{ method: 'DELETE', path: `${CLIENTS}/${client.id}` }]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: client.id }]);
-			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toBeUndefined();
-		});
-
-		it('fails a client that is not there by the field, never as deleted', async () => {
-			const { items, error } = await suite.run(remove(MISSING_ID), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(error).toBeUndefined();
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Client'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a client the API refuses to delete (its contracts name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.clientId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
-					),
-				},
-			]);
-			expect(await readBack(suite, `${CLIENTS}/${suite.fixtures.clientId}`)).toBeDefined();
+		declareCommonDeleteTests(clients, {
+			because: 'its contracts name it',
+			id: () => suite.fixtures.clientId,
+			error:
+				/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
 		});
 	});
 });

@@ -11,6 +11,9 @@ import {
 	CLIENTS,
 	contactPersonsOf,
 	createDirectly,
+	declareCommonUpdateTests,
+	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
 	MISSING_ID,
 	newExternalId,
@@ -18,6 +21,7 @@ import {
 	picked,
 	readBack,
 	requestsSeen,
+	type UpdatableKind,
 	writesSeen,
 } from '../harness/writes';
 
@@ -107,12 +111,9 @@ describe('Contact Person', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Name before sending, naming the field and the item', async () => {
+		itRefusesAnItemWithout(suite, 'Name', async () => {
 			const { client } = await newClient();
-			const { error } = await suite.run(create(picked(client.id), { name: '={{ $json.name }}' }));
-
-			expect(error?.message).toBe("'Name' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
+			return create(picked(client.id), { name: '={{ $json.name }}' });
 		});
 
 		it('under Continue On Fail, fails only the item whose client is unknown, each output paired', async () => {
@@ -159,78 +160,34 @@ describe('Contact Person', () => {
 			...parameters,
 		});
 
-		it('sends only the Update Fields, and the person keeps its other values', async () => {
-			const { client, person } = await newClient();
-			const { items, error } = await suite.run(
-				update(client.id, person.id, {
-					updateFields: { jobTitle: 'Head of dispatch', isMain: false },
-				}),
-			);
+		const persons: UpdatableKind<Awaited<ReturnType<typeof newClient>>> = {
+			suite,
+			recordName: 'person',
+			newRecord: newClient,
+			pathOf: ({ client, person }) => personPath(client.id, person.id),
+			update: ({ client, person }, parameters) => update(client.id, person.id, parameters),
+		};
 
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: personPath(client.id, person.id),
-					body: { jobTitle: 'Head of dispatch', isMain: false },
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: person.id, jobTitle: 'Head of dispatch' });
-			expect(await readBack(suite, personPath(client.id, person.id))).toMatchObject({
+		itSendsOnlyTheUpdateFields(persons, {
+			updateFields: { jobTitle: 'Head of dispatch', isMain: false },
+			output: ({ person }) => ({ id: person.id, jobTitle: 'Head of dispatch' }),
+			after: () => ({
 				name: 'Mia Wagner',
 				email: 'mia@harbour.example',
 				phone: '+49 40 1234567',
 				jobTitle: 'Head of dispatch',
 				isMain: false,
-			});
+			}),
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const { client, person } = await newClient();
-			await suite.run(update(client.id, person.id, { clearFields: ['phone'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{ method: 'PATCH', path: personPath(client.id, person.id), body: { phone: null } },
-			]);
-			expect(await readBack(suite, personPath(client.id, person.id))).not.toHaveProperty('phone');
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const { client, person } = await newClient();
-			const { error } = await suite.run(
-				update(client.id, person.id, {
-					updateFields: { phone: '+49 40 7654321' },
-					clearFields: ['phone'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Phone' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const { client, person } = await newClient();
-			const { error } = await suite.run(update(client.id, person.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const { client, person } = await newClient();
-			await suite.run(
-				update(client.id, person.id, {
-					updateFields: { email: '={{ $json.email }}', department: '={{ $json.department }}' },
-				}),
-				{ items: [{ department: 'Logistics' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ department: 'Logistics' });
+		declareCommonUpdateTests(persons, {
+			cleared: ['phone'],
+			setAndCleared: { field: 'phone', value: '+49 40 7654321', label: 'Phone' },
+			emptyExpression: {
+				updateFields: { email: '={{ $json.email }}', department: '={{ $json.department }}' },
+				item: { department: 'Logistics' },
+				sent: { department: 'Logistics' },
+			},
 		});
 	});
 

@@ -11,13 +11,17 @@ import {
 	CLIENTS,
 	CONTRACTS,
 	createDirectly,
-	DIALECTS_NAMING_FIELDS,
+	declareCommonDeleteTests,
+	declareCommonUpdateTests,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAnItemWithout,
+	itSendsOnlyTheUpdateFields,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
 	picked,
 	readBack,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -37,12 +41,6 @@ describe('Contract', () => {
 		structureId: STRUCTURE_ID,
 		...parameters,
 	});
-	const update = (contractId: string, parameters: INodeParameters) => ({
-		resource: 'contract',
-		operation: 'update',
-		contractId: picked(contractId),
-		...parameters,
-	});
 	/** A contract of its own, that no booking names. */
 	const newContract = async () =>
 		await createDirectly(suite, CONTRACTS, {
@@ -55,6 +53,15 @@ describe('Contract', () => {
 			point: { lat: 53.54, lng: 9.98 },
 			externalId: newExternalId('CT'),
 		});
+	const contracts = recordKindWithId({
+		suite,
+		recordName: 'contract',
+		fieldLabel: 'Contract',
+		newRecord: newContract,
+		resource: 'contract',
+		collection: CONTRACTS,
+		idParameter: 'contractId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, date-times of the workflow timezone in UTC', async () => {
@@ -132,12 +139,9 @@ describe('Contract', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Structure ID before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ structureId: '={{ $json.structure }}' }));
-
-			expect(error?.message).toBe("'Structure ID' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Structure ID', () =>
+			create({ structureId: '={{ $json.structure }}' }),
+		);
 
 		it('refuses a Location without its latitude before sending', async () => {
 			const { error } = await suite.run(
@@ -166,44 +170,25 @@ describe('Contract', () => {
 			expect(writesSeen(suite)).toHaveLength(2);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(create({ endDate: '2025-06-30T00:00:00Z' }));
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 400)');
-				expect(error?.description).toContain('is before startDate');
-				expect(error?.description).toContain("The field at fault is 'End Date'.");
-			},
-		);
+		itNamesTheFieldAtFaultInEachDialect(suite, () => create({ endDate: '2025-06-30T00:00:00Z' }), {
+			message: 'The API rejected the request (HTTP 400)',
+			said: 'is before startDate',
+			field: 'End Date',
+		});
 	});
 
 	describe('Update', () => {
-		it('sends only the Update Fields, and the contract keeps its other values', async () => {
-			const contract = await newContract();
-			const { items, error } = await suite.run(
-				update(contract.id, {
-					updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
-				}),
-				{ timezone: 'America/New_York' },
-			);
-
-			expect(error).toBeUndefined();
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CONTRACTS}/${contract.id}`,
-					body: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T16:00:00.000Z' },
-				},
-			]);
-			expect(items[0].json).toMatchObject({ id: contract.id, title: 'Harbour bridge, phase 2' });
-			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toMatchObject({
+		itSendsOnlyTheUpdateFields(contracts, {
+			updateFields: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T12:00:00' },
+			runOptions: { timezone: 'America/New_York' },
+			sent: { title: 'Harbour bridge, phase 2', endDate: '2099-10-31T16:00:00.000Z' },
+			output: ({ id }) => ({ id, title: 'Harbour bridge, phase 2' }),
+			after: (contract) => ({
 				city: 'Hamburg',
 				point: { lat: 53.54, lng: 9.98 },
 				startDate: contract.startDate,
 				structureId: STRUCTURE_ID,
-			});
+			}),
 		});
 
 		it('moves the contract to a client given by its external ID, sending its ID', async () => {
@@ -212,7 +197,7 @@ describe('Contract', () => {
 			const acme = await readBack(suite, `${CLIENTS}/${acmeClientId}`);
 			suite.sandbox.resetStats();
 			const { error } = await suite.run(
-				update(contract.id, {
+				contracts.update(contract, {
 					updateFields: { clientId: byExternalId(acme!.externalId as string) },
 				}),
 			);
@@ -224,98 +209,23 @@ describe('Contract', () => {
 			]);
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const contract = await newContract();
-			await suite.run(update(contract.id, { clearFields: ['point', 'city'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${CONTRACTS}/${contract.id}`,
-					body: { point: null, city: null },
-				},
-			]);
-			const after = await readBack(suite, `${CONTRACTS}/${contract.id}`);
-			expect(after).not.toHaveProperty('point');
-			expect(after).not.toHaveProperty('city');
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const contract = await newContract();
-			const { error } = await suite.run(
-				update(contract.id, { updateFields: { city: 'Kiel' }, clearFields: ['city'] }),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'City' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const contract = await newContract();
-			const { error } = await suite.run(update(contract.id, { updateFields: {} }));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const contract = await newContract();
-			await suite.run(
-				update(contract.id, {
-					updateFields: { city: '={{ $json.city }}', contactName: '={{ $json.contact }}' },
-				}),
-				{ items: [{ contact: 'Jonas Berg' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ contactName: 'Jonas Berg' });
+		declareCommonUpdateTests(contracts, {
+			cleared: ['point', 'city'],
+			setAndCleared: { field: 'city', value: 'Kiel', label: 'City' },
+			nothingToChange: { updateFields: {} },
+			emptyExpression: {
+				updateFields: { city: '={{ $json.city }}', contactName: '={{ $json.contact }}' },
+				item: { contact: 'Jonas Berg' },
+				sent: { contactName: 'Jonas Berg' },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		const remove = (contractId: string) => ({
-			resource: 'contract',
-			operation: 'delete',
-			contractId: picked(contractId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the contract', async () => {
-			const contract = await newContract();
-			const { items, error } = await suite.run(remove(contract.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${CONTRACTS}/${contract.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: contract.id }]);
-			expect(await readBack(suite, `${CONTRACTS}/${contract.id}`)).toBeUndefined();
-		});
-
-		it('fails a contract that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Contract'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a contract the API refuses to delete (bookings name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.contractId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
-			expect(await readBack(suite, `${CONTRACTS}/${suite.fixtures.contractId}`)).toBeDefined();
+		declareCommonDeleteTests(contracts, {
+			because: 'bookings name it',
+			id: () => suite.fixtures.contractId,
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
 		});
 	});
 });

@@ -11,15 +11,19 @@ import { useSandbox } from '../harness/sandbox';
 import {
 	byExternalId,
 	createDirectly,
-	DIALECTS_NAMING_FIELDS,
+	declareCommonDeleteTests,
 	EQUIPMENTS,
+	itNamesTheFieldAtFaultInEachDialect,
+	itRefusesAFieldBothSetAndCleared,
+	itRefusesAnItemWithout,
+	itRefusesAnUpdateWithNothingToChange,
 	json,
 	MISSING_ID,
 	newExternalId,
 	paired,
-	picked,
 	PRODUCTS,
 	readBack,
+	recordKindWithId,
 	requestsSeen,
 	writesSeen,
 } from '../harness/writes';
@@ -41,12 +45,6 @@ describe('Equipment', () => {
 		resource: 'equipment',
 		operation: 'create',
 		title: 'Vibratory plate compactor 90 kg',
-		...parameters,
-	});
-	const update = (equipmentId: string, parameters: INodeParameters) => ({
-		resource: 'equipment',
-		operation: 'update',
-		equipmentId: picked(equipmentId),
 		...parameters,
 	});
 	/** A piece of equipment of its own with a value in many fields, of every kind. */
@@ -72,6 +70,16 @@ describe('Equipment', () => {
 			active: true,
 			isSyncedLectura: false,
 		});
+	const equipments = recordKindWithId({
+		suite,
+		recordName: 'piece of equipment',
+		fieldLabel: 'Equipment',
+		newRecord: newEquipment,
+		resource: 'equipment',
+		collection: EQUIPMENTS,
+		idParameter: 'equipmentId',
+		readsFirst: true,
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in: texts, a list, numbers, JSON, a UTC date-time and booleans', async () => {
@@ -149,12 +157,7 @@ describe('Equipment', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
-		it('refuses an item without Title before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(create({ title: '={{ $json.title }}' }));
-
-			expect(error?.message).toBe("'Title' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'Title', () => create({ title: '={{ $json.title }}' }));
 
 		it('under Continue On Fail, fails only the item with a wrong year, each output paired', async () => {
 			const { items, errorItems } = await suite.run(
@@ -182,15 +185,13 @@ describe('Equipment', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(create({ additionalFields: { modelId: MISSING_ID } }));
-
-				expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
-				expect(error?.description).toContain(`No equipment model has the id ${MISSING_ID}`);
-				expect(error?.description).toContain("The field at fault is 'Model ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { modelId: MISSING_ID } }),
+			{
+				message: 'Not found (HTTP 404): no record has the ID you gave',
+				said: `No equipment model has the id ${MISSING_ID}`,
+				field: 'Model ID',
 			},
 		);
 	});
@@ -199,7 +200,7 @@ describe('Equipment', () => {
 		it('keeps every field it was not given: the record read back differs in that field alone', async () => {
 			const equipment = await newEquipment();
 			const { items, error } = await suite.run(
-				update(equipment.id, { updateFields: { warehouseId: 'WH-SOUTH' } }),
+				equipments.update(equipment, { updateFields: { warehouseId: 'WH-SOUTH' } }),
 			);
 
 			expect(error).toBeUndefined();
@@ -213,7 +214,7 @@ describe('Equipment', () => {
 
 		it('reads the record, then PUTs its own values with the change over them', async () => {
 			const equipment = await newEquipment();
-			await suite.run(update(equipment.id, { updateFields: { year: 2020 } }));
+			await suite.run(equipments.update(equipment, { updateFields: { year: 2020 } }));
 
 			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured to leave them out
 			const { id, createdAt, updatedAt, inventory, ...ownValues } = equipment;
@@ -233,7 +234,7 @@ describe('Equipment', () => {
 
 		it('removes a field to clear and keeps the others', async () => {
 			const equipment = await newEquipment();
-			await suite.run(update(equipment.id, { clearFields: ['subtitle'] }));
+			await suite.run(equipments.update(equipment, { clearFields: ['subtitle'] }));
 
 			const put = writesSeen(suite)[0];
 			expect(put).toMatchObject({
@@ -253,7 +254,9 @@ describe('Equipment', () => {
 				.externalId as string;
 			suite.sandbox.resetStats();
 			await suite.run(
-				update(equipment.id, { updateFields: { productId: byExternalId(serviceExternalId) } }),
+				equipments.update(equipment, {
+					updateFields: { productId: byExternalId(serviceExternalId) },
+				}),
 			);
 
 			expect(writesSeen(suite)).toEqual([
@@ -264,33 +267,17 @@ describe('Equipment', () => {
 			]);
 		});
 
-		it('refuses a field both set and cleared, before sending', async () => {
-			const equipment = await newEquipment();
-			const { error } = await suite.run(
-				update(equipment.id, { updateFields: { RFID: 'RFID-2' }, clearFields: ['RFID'] }),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'RFID' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
+		itRefusesAFieldBothSetAndCleared(equipments, {
+			field: 'RFID',
+			value: 'RFID-2',
+			label: 'RFID',
 		});
-
-		it('refuses an update with nothing to change, before reading or sending', async () => {
-			const equipment = await newEquipment();
-			const { error } = await suite.run(update(equipment.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnUpdateWithNothingToChange(equipments);
 
 		it('leaves out an Update Field whose expression comes out empty, keeping its value', async () => {
 			const equipment = await newEquipment();
 			await suite.run(
-				update(equipment.id, {
+				equipments.update(equipment, {
 					updateFields: { serial_number: '={{ $json.serial }}', weight: '={{ $json.weight }}' },
 				}),
 				{ items: [{ weight: 1900 }] },
@@ -301,50 +288,17 @@ describe('Equipment', () => {
 	});
 
 	describe('Delete', () => {
-		const remove = (equipmentId: string) => ({
-			resource: 'equipment',
-			operation: 'delete',
-			equipmentId: picked(equipmentId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the piece of equipment', async () => {
-			const equipment = await newEquipment();
-			const { items, error } = await suite.run(remove(equipment.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${EQUIPMENTS}/${equipment.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: equipment.id }]);
-			expect(await readBack(suite, `${EQUIPMENTS}/${equipment.id}`)).toBeUndefined();
-		});
-
-		it('fails a piece of equipment that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Equipment'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a piece of equipment the API refuses to delete (bookings name it), never as deleted', async () => {
-			const bookings = suite.sandbox.store.bookings as unknown as Map<
-				string,
-				{ entityId: string; productType: string }
-			>;
-			const booked = [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT');
-			const { items } = await suite.run(remove(booked!.entityId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
-			expect(await readBack(suite, `${EQUIPMENTS}/${booked!.entityId}`)).toBeDefined();
+		declareCommonDeleteTests(equipments, {
+			because: 'bookings name it',
+			id: () => {
+				const bookings = suite.sandbox.store.bookings as unknown as Map<
+					string,
+					{ entityId: string; productType: string }
+				>;
+				return [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT')!
+					.entityId;
+			},
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
 		});
 	});
 });

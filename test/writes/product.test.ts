@@ -8,15 +8,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 import {
 	createDirectly,
-	DIALECTS_NAMING_FIELDS,
+	declareCommonDeleteTests,
+	declareCommonUpdateTests,
+	itNamesTheFieldAtFaultInEachDialect,
 	json,
-	MISSING_ID,
 	newExternalId,
 	paired,
-	picked,
 	PRODUCTS,
 	readBack,
-	requestsSeen,
+	recordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -36,12 +36,6 @@ describe('Product', () => {
 		priceList: tiers([1, 40], [7, 32.5]),
 		...parameters,
 	});
-	const update = (productId: string, parameters: INodeParameters) => ({
-		resource: 'product',
-		operation: 'update',
-		productId: picked(productId),
-		...parameters,
-	});
 	/** A product of its own, that nothing names. */
 	const newProduct = async () =>
 		await createDirectly(suite, PRODUCTS, {
@@ -57,6 +51,15 @@ describe('Product', () => {
 				{ from: 30, price: 1.8 },
 			],
 		});
+	const products = recordKindWithId({
+		suite,
+		recordName: 'product',
+		fieldLabel: 'Product',
+		newRecord: newProduct,
+		resource: 'product',
+		collection: PRODUCTS,
+		idParameter: 'productId',
+	});
 
 	describe('Create', () => {
 		it('sends exactly the fields filled in, the price list as its tiers', async () => {
@@ -147,17 +150,13 @@ describe('Product', () => {
 			]);
 		});
 
-		it.each(DIALECTS_NAMING_FIELDS.filter((dialect) => dialect !== 'message'))(
-			"names the form's field when the API refuses it in the %s dialect",
-			async (dialect) => {
-				suite.sandbox.setOptions({ errorDialect: dialect });
-				const { error } = await suite.run(
-					create({ additionalFields: { externalId: suite.fixtures.productExternalId } }),
-				);
-
-				expect(error?.message).toBe('The API rejected the request (HTTP 409)');
-				expect(error?.description).toContain('is already taken');
-				expect(error?.description).toContain("The field at fault is 'External ID'.");
+		itNamesTheFieldAtFaultInEachDialect(
+			suite,
+			() => create({ additionalFields: { externalId: suite.fixtures.productExternalId } }),
+			{
+				message: 'The API rejected the request (HTTP 409)',
+				said: 'is already taken',
+				field: 'External ID',
 			},
 		);
 	});
@@ -166,7 +165,7 @@ describe('Product', () => {
 		it('sends only the Update Fields, a price list replacing the tiers, and the product keeps its other values', async () => {
 			const product = await newProduct();
 			const { items, error } = await suite.run(
-				update(product.id, {
+				products.update(product, {
 					updateFields: { title: 'Site fence panel, 3.5 m', priceList: tiers([1, 2.75]) },
 				}),
 			);
@@ -192,100 +191,22 @@ describe('Product', () => {
 			).toEqual([{ from: 1, price: 2.75 }]);
 		});
 
-		it('sends the Fields to Clear as null, and the API removes their values', async () => {
-			const product = await newProduct();
-			await suite.run(update(product.id, { clearFields: ['additionalInformation'] }));
-
-			expect(writesSeen(suite)).toEqual([
-				{
-					method: 'PATCH',
-					path: `${PRODUCTS}/${product.id}`,
-					body: { additionalInformation: null },
-				},
-			]);
-			expect(await readBack(suite, `${PRODUCTS}/${product.id}`)).not.toHaveProperty(
-				'additionalInformation',
-			);
-		});
-
-		it('refuses a field both set and cleared, before sending', async () => {
-			const product = await newProduct();
-			const { error } = await suite.run(
-				update(product.id, {
-					updateFields: { defaultQuantity: 5 },
-					clearFields: ['defaultQuantity'],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Fields to Clear' must be fields not also given a value under Update Fields [item 0]",
-			);
-			expect(error?.description).toContain("'Default Quantity' is both set and cleared.");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('refuses an update with nothing to change, before sending', async () => {
-			const product = await newProduct();
-			const { error } = await suite.run(update(product.id, {}));
-
-			expect(error?.message).toBe(
-				"'Update Fields' must be given at least one field to change [item 0]",
-			);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('leaves out an Update Field whose expression comes out empty', async () => {
-			const product = await newProduct();
-			await suite.run(
-				update(product.id, {
-					updateFields: { number: '={{ $json.number }}', unitType: '={{ $json.unit }}' },
-				}),
-				{ items: [{ unit: 'WEEK' }] },
-			);
-
-			expect(writesSeen(suite)[0].body).toEqual({ unitType: 'WEEK' });
+		declareCommonUpdateTests(products, {
+			cleared: ['additionalInformation'],
+			setAndCleared: { field: 'defaultQuantity', value: 5, label: 'Default Quantity' },
+			emptyExpression: {
+				updateFields: { number: '={{ $json.number }}', unitType: '={{ $json.unit }}' },
+				item: { unit: 'WEEK' },
+				sent: { unitType: 'WEEK' },
+			},
 		});
 	});
 
 	describe('Delete', () => {
-		const remove = (productId: string) => ({
-			resource: 'product',
-			operation: 'delete',
-			productId: picked(productId),
-		});
-
-		it('outputs deleted with the ID once the API has deleted the product', async () => {
-			const product = await newProduct();
-			const { items, error } = await suite.run(remove(product.id));
-
-			expect(error).toBeUndefined();
-			expect(requestsSeen(suite)).toEqual([
-				{ method: 'DELETE', path: `${PRODUCTS}/${product.id}` },
-			]);
-			expect(json(items)).toEqual([{ deleted: true, success: true, id: product.id }]);
-			expect(await readBack(suite, `${PRODUCTS}/${product.id}`)).toBeUndefined();
-		});
-
-		it('fails a product that is not there by the field, never as deleted', async () => {
-			const { items } = await suite.run(remove(MISSING_ID), { onError: 'continueRegularOutput' });
-
-			expect(json(items)).toEqual([
-				{
-					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Product'\./,
-					),
-				},
-			]);
-		});
-
-		it('fails a product the API refuses to delete (bookings name it), never as deleted', async () => {
-			const { items } = await suite.run(remove(suite.fixtures.equipmentProductId), {
-				onError: 'continueRegularOutput',
-			});
-
-			expect(json(items)).toEqual([
-				{ error: expect.stringMatching(/^The API rejected the request \(HTTP 409\)\. .*bookings/) },
-			]);
+		declareCommonDeleteTests(products, {
+			because: 'bookings name it',
+			id: () => suite.fixtures.equipmentProductId,
+			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
 		});
 	});
 });

@@ -18,6 +18,7 @@ import {
 	createDirectly,
 	directApi,
 	EQUIPMENTS,
+	itRefusesAnItemWithout,
 	json,
 	newExternalId,
 	paired,
@@ -204,12 +205,7 @@ describe('Create or Update', () => {
 			expect(clientsWith(externalId)).toEqual([]);
 		});
 
-		it('refuses an item without External ID before sending, naming the field and the item', async () => {
-			const { error } = await suite.run(upsertClient('={{ $json.erpId }}'));
-
-			expect(error?.message).toBe("'External ID' must be set: this field is required [item 0]");
-			expect(suite.sandbox.requests).toEqual([]);
-		});
+		itRefusesAnItemWithout(suite, 'External ID', () => upsertClient('={{ $json.erpId }}'));
 
 		it('under Continue On Fail, fails only the bad item, each output paired with its input', async () => {
 			const [good, other] = [newExternalId('ERP'), newExternalId('ERP')];
