@@ -183,8 +183,8 @@ function printedAdminToken(dev: Dev): string | undefined {
  */
 function readmeAdminLines(sandboxUrl: string, modelId: string): string {
 	const blocks = [...fs.readFileSync(README, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)];
-	const block = blocks.map((match) => match[1]).find((text) => text.includes('/_sandbox/'));
-	if (!block) throw new Error('README.md has no sh block for the /_sandbox paths');
+	const block = blocks.map((match) => match[1]).find((text) => text.includes('/_sandbox/models/'));
+	if (!block) throw new Error("README.md has no sh block for the models' /_sandbox paths");
 	return block.replaceAll('http://localhost:4010', sandboxUrl).replaceAll('<model id>', modelId);
 }
 
