@@ -42,3 +42,5 @@ module.exports = async () => {
 	ensureChromium();
 	await rt.ensureN8n();
 };
+// .ci/run installs every Debian package before suites run side by side (apt-get takes one at a time).
+module.exports.ensureChromium = ensureChromium;
