@@ -14,14 +14,12 @@ const versions = only ? VERSIONS.filter(({ version }) => only.includes(version))
 if (only && versions.length !== only.length)
 	throw new Error(`COMPAT_VERSIONS names a version not in scripts/runtime/versions.js: ${only}`);
 
-const { testTimeout, verbose, ...projectSettings } = realN8nSuite;
-delete projectSettings.maxWorkers;
+const { maxWorkers, testTimeout, verbose, ...projectSettings } = realN8nSuite;
 
 module.exports = {
-	// The versions run side by side, each with its own n8n user folder and sandbox: much of a run is
-	// n8n starting and the trigger waiting for its polls, which overlap (CI's 45 minutes). Within a
-	// version, workflows still run one after the other.
-	maxWorkers: Math.min(versions.length, 3),
+	// One version after the other: side by side, under CI's other lane, n8n 1.123's execute once printed
+	// its run cut short.
+	maxWorkers,
 	testTimeout,
 	verbose,
 	globalSetup: '<rootDir>/test/e2e/compat-setup.js',
