@@ -272,11 +272,13 @@ const needed = (label: string, picker = false): ExpectedField => ({
 	picker,
 });
 const picked = (label: string) => needed(label, true);
-const ADDITIONAL = (choices: string[]): ExpectedField => ({ label: 'Additional Fields', choices });
+const additionalFields = (choices: string[]): ExpectedField => ({
+	label: 'Additional Fields',
+	choices,
+});
 /** Create or Update takes the external ID as its key: Additional Fields offers it no more. */
-const WITHOUT_EXTERNAL_ID = (choices: string[]) =>
-	choices.filter((label) => label !== 'External ID');
-const UPDATE = (choices: string[]): ExpectedField[] => [
+const withoutExternalId = (choices: string[]) => choices.filter((label) => label !== 'External ID');
+const updateFields = (choices: string[]): ExpectedField[] => [
 	{ label: 'Update Fields', choices },
 	{ label: 'Fields to Clear' },
 ];
@@ -422,13 +424,17 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Booking',
 		operation: 'Create',
 		action: 'Create a booking',
-		fields: [...BOOKING_REQUIRED, ADDITIONAL(BOOKING_CHOICES)],
+		fields: [...BOOKING_REQUIRED, additionalFields(BOOKING_CHOICES)],
 	},
 	{
 		resource: 'Booking',
 		operation: 'Create or Update',
 		action: 'Create or update a booking',
-		fields: [EXTERNAL_ID, ...BOOKING_REQUIRED, ADDITIONAL(WITHOUT_EXTERNAL_ID(BOOKING_CHOICES))],
+		fields: [
+			EXTERNAL_ID,
+			...BOOKING_REQUIRED,
+			additionalFields(withoutExternalId(BOOKING_CHOICES)),
+		],
 	},
 	{
 		resource: 'Booking',
@@ -436,7 +442,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a booking',
 		fields: [
 			needed('Booking ID'),
-			...UPDATE([
+			...updateFields([
 				'Additional Information',
 				'Billing Status',
 				'Change Price',
@@ -467,13 +473,13 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Client',
 		operation: 'Create',
 		action: 'Create a client',
-		fields: [needed('Name'), ADDITIONAL(CLIENT_CHOICES)],
+		fields: [needed('Name'), additionalFields(CLIENT_CHOICES)],
 	},
 	{
 		resource: 'Client',
 		operation: 'Create or Update',
 		action: 'Create or update a client',
-		fields: [EXTERNAL_ID, needed('Name'), ADDITIONAL(WITHOUT_EXTERNAL_ID(CLIENT_CHOICES))],
+		fields: [EXTERNAL_ID, needed('Name'), additionalFields(withoutExternalId(CLIENT_CHOICES))],
 	},
 	{
 		resource: 'Client',
@@ -482,7 +488,7 @@ export const WRITES: ExpectedOperation[] = [
 		// A client's contact persons are written through the Contact Person resource.
 		fields: [
 			picked('Client'),
-			...UPDATE(
+			...updateFields(
 				[...CLIENT_CHOICES, 'Name']
 					.filter((label) => label !== 'Contact Persons')
 					.sort((a, b) => a.localeCompare(b)),
@@ -503,7 +509,7 @@ export const WRITES: ExpectedOperation[] = [
 			picked('Client'),
 			needed('Name'),
 			{ label: 'Is Main', value: false },
-			ADDITIONAL(CONTACT_PERSON_CHOICES),
+			additionalFields(CONTACT_PERSON_CHOICES),
 		],
 	},
 	{
@@ -515,7 +521,7 @@ export const WRITES: ExpectedOperation[] = [
 			EXTERNAL_ID,
 			needed('Name'),
 			{ label: 'Is Main', value: false },
-			ADDITIONAL(WITHOUT_EXTERNAL_ID(CONTACT_PERSON_CHOICES)),
+			additionalFields(withoutExternalId(CONTACT_PERSON_CHOICES)),
 		],
 	},
 	{
@@ -543,7 +549,7 @@ export const WRITES: ExpectedOperation[] = [
 		fields: [
 			picked('Client'),
 			picked('Contact Person'),
-			...UPDATE([
+			...updateFields([
 				'Department',
 				'Email',
 				'External ID',
@@ -565,7 +571,7 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Contract',
 		operation: 'Create',
 		action: 'Create a contract',
-		fields: [picked('Client'), ...CONTRACT_REQUIRED, ADDITIONAL(CONTRACT_CHOICES)],
+		fields: [picked('Client'), ...CONTRACT_REQUIRED, additionalFields(CONTRACT_CHOICES)],
 	},
 	{
 		resource: 'Contract',
@@ -575,7 +581,7 @@ export const WRITES: ExpectedOperation[] = [
 			EXTERNAL_ID,
 			picked('Client'),
 			...CONTRACT_REQUIRED,
-			ADDITIONAL(WITHOUT_EXTERNAL_ID(CONTRACT_CHOICES)),
+			additionalFields(withoutExternalId(CONTRACT_CHOICES)),
 		],
 	},
 	{
@@ -584,7 +590,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a contract',
 		fields: [
 			picked('Contract'),
-			...UPDATE(
+			...updateFields(
 				[...CONTRACT_CHOICES, 'Client', 'End Date', 'Start Date', 'Structure ID'].sort((a, b) =>
 					a.localeCompare(b),
 				),
@@ -601,13 +607,13 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Equipment',
 		operation: 'Create',
 		action: 'Create a piece of equipment',
-		fields: [needed('Title'), ADDITIONAL(EQUIPMENT_CHOICES)],
+		fields: [needed('Title'), additionalFields(EQUIPMENT_CHOICES)],
 	},
 	{
 		resource: 'Equipment',
 		operation: 'Create or Update',
 		action: 'Create or update a piece of equipment',
-		fields: [EXTERNAL_ID, needed('Title'), ADDITIONAL(WITHOUT_EXTERNAL_ID(EQUIPMENT_CHOICES))],
+		fields: [EXTERNAL_ID, needed('Title'), additionalFields(withoutExternalId(EQUIPMENT_CHOICES))],
 	},
 	{
 		resource: 'Equipment',
@@ -621,7 +627,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a piece of equipment',
 		fields: [
 			picked('Equipment'),
-			...UPDATE([...EQUIPMENT_CHOICES, 'Title'].sort((a, b) => a.localeCompare(b))),
+			...updateFields([...EQUIPMENT_CHOICES, 'Title'].sort((a, b) => a.localeCompare(b))),
 		],
 	},
 	{
@@ -634,13 +640,17 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Product',
 		operation: 'Create',
 		action: 'Create a product',
-		fields: [...PRODUCT_REQUIRED, ADDITIONAL(PRODUCT_CHOICES)],
+		fields: [...PRODUCT_REQUIRED, additionalFields(PRODUCT_CHOICES)],
 	},
 	{
 		resource: 'Product',
 		operation: 'Create or Update',
 		action: 'Create or update a product',
-		fields: [EXTERNAL_ID, ...PRODUCT_REQUIRED, ADDITIONAL(WITHOUT_EXTERNAL_ID(PRODUCT_CHOICES))],
+		fields: [
+			EXTERNAL_ID,
+			...PRODUCT_REQUIRED,
+			additionalFields(withoutExternalId(PRODUCT_CHOICES)),
+		],
 	},
 	{
 		resource: 'Product',
@@ -648,7 +658,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a product',
 		fields: [
 			picked('Product'),
-			...UPDATE(
+			...updateFields(
 				[...PRODUCT_CHOICES, 'Price List', 'Title', 'Unit Type'].sort((a, b) => a.localeCompare(b)),
 			),
 		],
