@@ -10,4 +10,7 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/environment.js'],
 	setupFilesAfterEnv: ['<rootDir>/test/harness/teardown.ts'],
 	testTimeout: 30_000,
+	// Jest's default on two cores is one worker, which leaves a core idle: the suites wait on their
+	// servers and timers much of the time.
+	maxWorkers: 2,
 };

@@ -21,5 +21,8 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/'],
 	globalTeardown: '<rootDir>/test/faults/print-summary.js',
 	testTimeout: 240_000,
+	// The three files spend most of their time waiting (retries' backoffs, slow and hanging faults,
+	// poll intervals): side by side they take the time of the longest.
+	maxWorkers: 3,
 	verbose: true,
 };

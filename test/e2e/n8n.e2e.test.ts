@@ -41,6 +41,7 @@ import {
 	contractViolations,
 	EXPECTATION_HEADER,
 	type Json,
+	nodeLogicTest,
 	onN8n,
 	operationWorkflow,
 	type PreparedFolder,
@@ -975,67 +976,70 @@ describe(onN8n('example workflows'), () => {
 		expect(expectExportInStore()).toEqual(records);
 	});
 
-	it('erp-sync when the answers to creates are lost: each record is created once, and its item says created', async () => {
-		// From what the test above left: the last client (its contact person goes with it) and its
-		// contract, one more contact person and one more contract are removed, so that the run both
-		// creates and updates each kind of record.
-		const store = sandbox.store as unknown as ErpStore;
-		const ids = erpExternalIds();
-		const lastClient = ids.clients.at(-1)!;
-		const ofLastClient = (column: string) =>
-			erpRows()
-				.filter((row) => row.client_id === lastClient)
-				.map((row) => row[column]);
-		const removed: Record<ErpKind, string[]> = {
-			clients: [lastClient],
-			contactPersons: [...new Set([ids.contactPersons[1], ...ofLastClient('contact_id')])],
-			contracts: [...new Set([ids.contracts[1], ...ofLastClient('contract_id')])],
-		};
-		const before = erpRecords(store);
-		// In the order the creates arrived: items run at the same time.
-		expect(before.clients.map((client) => client.externalId).sort()).toEqual(
-			[...ids.clients].sort(),
-		);
-		const full = storeCounts(store);
-		const drop = (records: Json[], externalIds: string[]) => {
-			for (const record of records.filter((r) => externalIds.includes(r.externalId)))
-				records.splice(records.indexOf(record), 1);
-		};
-		drop(store.clients, removed.clients);
-		for (const client of store.clients) drop(client.contactPersons ?? [], removed.contactPersons);
-		drop(store.contracts, removed.contracts);
-		expect(storeCounts(store)).toEqual({
-			clients: full.clients - removed.clients.length,
-			contactPersons: full.contactPersons - removed.contactPersons.length,
-			contracts: full.contracts - removed.contracts.length,
-		});
+	nodeLogicTest(
+		'erp-sync when the answers to creates are lost: each record is created once, and its item says created',
+		async () => {
+			// From what the test above left: the last client (its contact person goes with it) and its
+			// contract, one more contact person and one more contract are removed, so that the run both
+			// creates and updates each kind of record.
+			const store = sandbox.store as unknown as ErpStore;
+			const ids = erpExternalIds();
+			const lastClient = ids.clients.at(-1)!;
+			const ofLastClient = (column: string) =>
+				erpRows()
+					.filter((row) => row.client_id === lastClient)
+					.map((row) => row[column]);
+			const removed: Record<ErpKind, string[]> = {
+				clients: [lastClient],
+				contactPersons: [...new Set([ids.contactPersons[1], ...ofLastClient('contact_id')])],
+				contracts: [...new Set([ids.contracts[1], ...ofLastClient('contract_id')])],
+			};
+			const before = erpRecords(store);
+			// In the order the creates arrived: items run at the same time.
+			expect(before.clients.map((client) => client.externalId).sort()).toEqual(
+				[...ids.clients].sort(),
+			);
+			const full = storeCounts(store);
+			const drop = (records: Json[], externalIds: string[]) => {
+				for (const record of records.filter((r) => externalIds.includes(r.externalId)))
+					records.splice(records.indexOf(record), 1);
+			};
+			drop(store.clients, removed.clients);
+			for (const client of store.clients) drop(client.contactPersons ?? [], removed.contactPersons);
+			drop(store.contracts, removed.contracts);
+			expect(storeCounts(store)).toEqual({
+				clients: full.clients - removed.clients.length,
+				contactPersons: full.contactPersons - removed.contactPersons.length,
+				contracts: full.contracts - removed.contracts.length,
+			});
 
-		// Creates are carried out and their answers lost (seeded: 4 of the 5).
-		const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'POST', 0.5, 3);
-		expectSuccess(result);
-		expect(lostAnswers(result).length).toBeGreaterThan(0);
-		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(
-			Object.values(removed).flat().length,
-		);
+			// Creates are carried out and their answers lost (seeded: 4 of the 5).
+			const result = await runWithLostAnswers(ERP_SYNC_WORKFLOW, 'POST', 0.5, 3);
+			expectSuccess(result);
+			expect(lostAnswers(result).length).toBeGreaterThan(0);
+			expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(
+				Object.values(removed).flat().length,
+			);
 
-		const after = expectExportInStore();
-		expect(storeCounts(store)).toEqual(full);
-		const output = erpOutput(result);
-		for (const kind of Object.keys(ids) as ErpKind[]) {
-			const record = (records: Json[], externalId: string) =>
-				records.find((candidate) => candidate.externalId === externalId)!;
-			expect([kind, output[kind]]).toEqual([
-				kind,
-				ids[kind].map((externalId) => [
-					externalId,
-					removed[kind].includes(externalId) ? 'created' : 'updated',
-					record(after[kind], externalId).id,
-				]),
-			]);
-			for (const externalId of removed[kind])
-				expect(record(after[kind], externalId).id).not.toBe(record(before[kind], externalId).id);
-		}
-	});
+			const after = expectExportInStore();
+			expect(storeCounts(store)).toEqual(full);
+			const output = erpOutput(result);
+			for (const kind of Object.keys(ids) as ErpKind[]) {
+				const record = (records: Json[], externalId: string) =>
+					records.find((candidate) => candidate.externalId === externalId)!;
+				expect([kind, output[kind]]).toEqual([
+					kind,
+					ids[kind].map((externalId) => [
+						externalId,
+						removed[kind].includes(externalId) ? 'created' : 'updated',
+						record(after[kind], externalId).id,
+					]),
+				]);
+				for (const externalId of removed[kind])
+					expect(record(after[kind], externalId).id).not.toBe(record(before[kind], externalId).id);
+			}
+		},
+	);
 
 	it('erp-sync when the answers to updates are lost: Retry On Fail (as shipped) runs the node again, and nothing is created', async () => {
 		const store = sandbox.store as unknown as ErpStore;
@@ -1146,44 +1150,47 @@ describe(onN8n('example workflows'), () => {
 		);
 	});
 
-	it('chat-quote-creation: realistic messages become quotes for exactly their amount, or a reply that names what is missing or unclear, never another number', async () => {
-		const result = await run(CHAT_MESSAGES_WORKFLOW);
-		expectSuccess(result);
-		const read = items(result, 'Read client, contract and amount');
-		expect(read.map((item) => item.amount)).toEqual(CHAT_MESSAGES.map(({ amount }) => amount));
+	nodeLogicTest(
+		'chat-quote-creation: realistic messages become quotes for exactly their amount, or a reply that names what is missing or unclear, never another number',
+		async () => {
+			const result = await run(CHAT_MESSAGES_WORKFLOW);
+			expectSuccess(result);
+			const read = items(result, 'Read client, contract and amount');
+			expect(read.map((item) => item.amount)).toEqual(CHAT_MESSAGES.map(({ amount }) => amount));
 
-		const quotes = result.sent.filter((r) => r.method === 'POST' && r.path === QUOTES_PATH);
-		const created = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'created');
-		expect(
-			quotes
-				.filter((r) => r.status === 201)
-				.map((r) => (r.body as Json).amount)
-				.sort(),
-		).toEqual(created.map(({ amount }) => amount).sort());
-		const replies = (node: string) => items(result, node).map((item) => String(item.output));
-		expect(replies('Reply: quote created')).toHaveLength(created.length);
-		for (const { amount } of created)
+			const quotes = result.sent.filter((r) => r.method === 'POST' && r.path === QUOTES_PATH);
+			const created = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'created');
 			expect(
-				replies('Reply: quote created').some((text) => text.includes(` amount of ${amount},`)),
-			).toBe(true);
-		// Each message the example cannot act on gets, in its order, a reply naming what is missing
-		// or unclear: the part, the two IDs, the text that is not an ID or not one amount.
-		const asked = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'asked');
-		const askReplies = replies('Reply: how to ask');
-		expect(askReplies).toHaveLength(asked.length);
-		asked.forEach(({ says }, index) => {
-			expect(askReplies[index]).toMatch(/^No quote was created\. /);
-			for (const part of says!) expect(askReplies[index]).toContain(fillIn(part, fx));
-		});
-		expect(replies('Reply: quote not created').sort()).toEqual([
-			expect.stringMatching(
-				/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,
-			),
-			expect.stringMatching(
-				/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client'/,
-			),
-		]);
-	});
+				quotes
+					.filter((r) => r.status === 201)
+					.map((r) => (r.body as Json).amount)
+					.sort(),
+			).toEqual(created.map(({ amount }) => amount).sort());
+			const replies = (node: string) => items(result, node).map((item) => String(item.output));
+			expect(replies('Reply: quote created')).toHaveLength(created.length);
+			for (const { amount } of created)
+				expect(
+					replies('Reply: quote created').some((text) => text.includes(` amount of ${amount},`)),
+				).toBe(true);
+			// Each message the example cannot act on gets, in its order, a reply naming what is missing
+			// or unclear: the part, the two IDs, the text that is not an ID or not one amount.
+			const asked = CHAT_MESSAGES.filter(({ outcome }) => outcome === 'asked');
+			const askReplies = replies('Reply: how to ask');
+			expect(askReplies).toHaveLength(asked.length);
+			asked.forEach(({ says }, index) => {
+				expect(askReplies[index]).toMatch(/^No quote was created\. /);
+				for (const part of says!) expect(askReplies[index]).toContain(fillIn(part, fx));
+			});
+			expect(replies('Reply: quote not created').sort()).toEqual([
+				expect.stringMatching(
+					/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,
+				),
+				expect.stringMatching(
+					/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client'/,
+				),
+			]);
+		},
+	);
 
 	it('ai-agent-quote as shipped: n8n names the chat model node that needs a credential', async () => {
 		const result = await run(AI_AGENT_EXAMPLE);
@@ -1290,52 +1297,55 @@ describe(onN8n('example workflows'), () => {
 		expect(agentReply.output).toBe(`${FINAL_ANSWER_PREFIX}${answers[1]}`);
 	});
 
-	it("ai-agent-quote by name: the agent finds Acme, lists its contracts and quotes the Berlin one, every ID from a tool's answer", async () => {
-		/** The records a tool answered with, whichever way n8n wraps them. */
-		const recordsOf = (answer: string): Json[] => {
-			const parsed = JSON.parse(answer);
-			const list = Array.isArray(parsed) ? parsed : [parsed];
-			return list.flatMap((entry: Json) => entry.response ?? entry);
-		};
-		if (!toolsRun) {
-			chatModel.follow([{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) }]);
-			return expectToolsNotRun(await run(AI_AGENT_WITH_MODEL), 'Find client');
-		}
-		chatModel.follow([
-			{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) },
-			{
-				tool: 'List_contracts',
-				arguments: ([clients]) => ({
-					clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
-				}),
-			},
-			{
-				tool: 'Create_quote',
-				arguments: ([clients, contracts]) => ({
-					clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
-					contractId: recordsOf(contracts).find((contract) => /Berlin/.test(contract.title))!.id,
-					amount: 4200,
-					startDate: '',
-					endDate: '',
-				}),
-			},
-		]);
-		const result = await run(AI_AGENT_WITH_MODEL);
+	nodeLogicTest(
+		"ai-agent-quote by name: the agent finds Acme, lists its contracts and quotes the Berlin one, every ID from a tool's answer",
+		async () => {
+			/** The records a tool answered with, whichever way n8n wraps them. */
+			const recordsOf = (answer: string): Json[] => {
+				const parsed = JSON.parse(answer);
+				const list = Array.isArray(parsed) ? parsed : [parsed];
+				return list.flatMap((entry: Json) => entry.response ?? entry);
+			};
+			if (!toolsRun) {
+				chatModel.follow([{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) }]);
+				return expectToolsNotRun(await run(AI_AGENT_WITH_MODEL), 'Find client');
+			}
+			chatModel.follow([
+				{ tool: 'Find_client', arguments: () => ({ search: 'Acme' }) },
+				{
+					tool: 'List_contracts',
+					arguments: ([clients]) => ({
+						clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
+					}),
+				},
+				{
+					tool: 'Create_quote',
+					arguments: ([clients, contracts]) => ({
+						clientId: recordsOf(clients).find((client) => client.name === 'Acme Construction')!.id,
+						contractId: recordsOf(contracts).find((contract) => /Berlin/.test(contract.title))!.id,
+						amount: 4200,
+						startDate: '',
+						endDate: '',
+					}),
+				},
+			]);
+			const result = await run(AI_AGENT_WITH_MODEL);
 
-		expectSuccess(result);
-		const reads = result.sent.filter((r) => r.method === 'GET');
-		expect(reads.map((r) => [r.path, r.query.search ?? r.query.clientId])).toEqual([
-			['/master-data/v1/client-management/clients', 'Acme'],
-			['/master-data/v1/contract-management/contracts', fx.acmeClientId],
-		]);
-		const posts = result.sent.filter((r) => r.method === 'POST');
-		expect(posts.map((r) => [r.path, r.status])).toEqual([[QUOTES_PATH, 201]]);
-		expect(posts[0].body).toMatchObject({
-			clientId: fx.acmeClientId,
-			contractId: fx.acmeBerlinContractId,
-			amount: 4200,
-		});
-	});
+			expectSuccess(result);
+			const reads = result.sent.filter((r) => r.method === 'GET');
+			expect(reads.map((r) => [r.path, r.query.search ?? r.query.clientId])).toEqual([
+				['/master-data/v1/client-management/clients', 'Acme'],
+				['/master-data/v1/contract-management/contracts', fx.acmeClientId],
+			]);
+			const posts = result.sent.filter((r) => r.method === 'POST');
+			expect(posts.map((r) => [r.path, r.status])).toEqual([[QUOTES_PATH, 201]]);
+			expect(posts[0].body).toMatchObject({
+				clientId: fx.acmeClientId,
+				contractId: fx.acmeBerlinContractId,
+				amount: 4200,
+			});
+		},
+	);
 
 	it('ai-agent-quote: fields defined by the model as the editor writes them reach the model with no description, as the README says', async () => {
 		chatModel.follow([]);
@@ -1354,36 +1364,42 @@ describe(onN8n('example workflows'), () => {
 		expect(offered.description).toMatch(/Create a quote in Equipment Rental|Resource: quote/);
 	});
 
-	it("daily-distance-report: yesterday's distance per equipment, flagging records without distance", async () => {
-		const result = await run('exDistanceReport');
-		expectSuccess(result);
-		expect(result.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
-			`GET /analytics/v1/equipment-distance/${fx.distanceDate}`,
-		]);
-		const expected: Json[] = await api(
-			sandbox,
-			TOKEN,
-			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
-		);
-		const rows = items(result, 'Report rows');
-		expect(rows).toHaveLength(expected.length);
-		expect(rows.map((row) => row.equipmentId)).toEqual(
-			expected.map((record) => record.equipmentId),
-		);
-		const withoutDistance = expected.filter((record) => record.distance === null);
-		expect(withoutDistance.length).toBeGreaterThan(0);
-		expect(rows.filter((row) => row.noDistance === true)).toHaveLength(withoutDistance.length);
-		expect(rows[0]).toMatchObject({ date: fx.distanceDate, equipmentId: expected[0].equipmentId });
+	nodeLogicTest(
+		"daily-distance-report: yesterday's distance per equipment, flagging records without distance",
+		async () => {
+			const result = await run('exDistanceReport');
+			expectSuccess(result);
+			expect(result.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET /analytics/v1/equipment-distance/${fx.distanceDate}`,
+			]);
+			const expected: Json[] = await api(
+				sandbox,
+				TOKEN,
+				`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+			);
+			const rows = items(result, 'Report rows');
+			expect(rows).toHaveLength(expected.length);
+			expect(rows.map((row) => row.equipmentId)).toEqual(
+				expected.map((record) => record.equipmentId),
+			);
+			const withoutDistance = expected.filter((record) => record.distance === null);
+			expect(withoutDistance.length).toBeGreaterThan(0);
+			expect(rows.filter((row) => row.noDistance === true)).toHaveLength(withoutDistance.length);
+			expect(rows[0]).toMatchObject({
+				date: fx.distanceDate,
+				equipmentId: expected[0].equipmentId,
+			});
 
-		const flagged = items(result, 'Equipment without distance');
-		expect(flagged.map((row) => row.equipmentId)).toEqual(
-			withoutDistance.map((record) => record.equipmentId),
-		);
-		expect(flagged.every((row) => row.noDistance === true && row.distanceKm === null)).toBe(true);
-		expect(items(result, 'Equipment with distance')).toHaveLength(
-			expected.length - withoutDistance.length,
-		);
-	});
+			const flagged = items(result, 'Equipment without distance');
+			expect(flagged.map((row) => row.equipmentId)).toEqual(
+				withoutDistance.map((record) => record.equipmentId),
+			);
+			expect(flagged.every((row) => row.noDistance === true && row.distanceKm === null)).toBe(true);
+			expect(items(result, 'Equipment with distance')).toHaveLength(
+				expected.length - withoutDistance.length,
+			);
+		},
+	);
 
 	it("daily-report-to-spreadsheet (README recipe): yesterday's usage and working time as Excel rows readable as they are, in the instance's timezone", async () => {
 		const timezone = 'America/New_York';
@@ -1462,7 +1478,7 @@ describe(onN8n('example workflows'), () => {
 });
 
 describe(onN8n('one workflow per operation'), () => {
-	it('quote create: sends the quote and outputs the stored record', async () => {
+	nodeLogicTest('quote create: sends the quote and outputs the stored record', async () => {
 		const result = await run('opQuoteCreate');
 		expectSuccess(result);
 		const [quote] = result.items;
@@ -1495,38 +1511,44 @@ describe(onN8n('one workflow per operation'), () => {
 		});
 	});
 
-	it('product getCustomPriceList: all pages, and a limit with a type filter', async () => {
-		const result = await run('opPriceList');
-		expectSuccess(result);
-		const base = `/master-data/v1/product-management/products/price-lists/custom/${fx.customPriceId}`;
-		const all = await api(sandbox, TOKEN, `${base}?limit=1000`);
-		const allItems = items(result, 'All entries');
-		expect(allItems).toHaveLength(all.total);
-		expect(allItems.map((entry) => entry.id)).toEqual(all.content.map((entry: Json) => entry.id));
-		expect(allItems[0]).toEqual(
-			expect.objectContaining({ productId: expect.stringMatching(UUID), from: expect.any(Number) }),
-		);
+	nodeLogicTest(
+		'product getCustomPriceList: all pages, and a limit with a type filter',
+		async () => {
+			const result = await run('opPriceList');
+			expectSuccess(result);
+			const base = `/master-data/v1/product-management/products/price-lists/custom/${fx.customPriceId}`;
+			const all = await api(sandbox, TOKEN, `${base}?limit=1000`);
+			const allItems = items(result, 'All entries');
+			expect(allItems).toHaveLength(all.total);
+			expect(allItems.map((entry) => entry.id)).toEqual(all.content.map((entry: Json) => entry.id));
+			expect(allItems[0]).toEqual(
+				expect.objectContaining({
+					productId: expect.stringMatching(UUID),
+					from: expect.any(Number),
+				}),
+			);
 
-		const equipment = await api(sandbox, TOKEN, `${base}?type=EQUIPMENT&limit=2`);
-		const limited = items(result, 'First 2 equipment entries');
-		expect(limited.map((entry) => entry.id)).toEqual(
-			equipment.content.map((entry: Json) => entry.id),
-		);
-		expect(limited).toHaveLength(Math.min(2, equipment.total));
+			const equipment = await api(sandbox, TOKEN, `${base}?type=EQUIPMENT&limit=2`);
+			const limited = items(result, 'First 2 equipment entries');
+			expect(limited.map((entry) => entry.id)).toEqual(
+				equipment.content.map((entry: Json) => entry.id),
+			);
+			expect(limited).toHaveLength(Math.min(2, equipment.total));
 
-		// One item, and one CSV row, per tier: no children.0.* columns.
-		const tiers = items(result, 'One item per tier');
-		const tierCount = all.content.reduce(
-			(sum: number, entry: Json) => sum + 1 + entry.children.length,
-			0,
-		);
-		expect(tiers).toHaveLength(tierCount);
-		const rows = parseCsv(fs.readFileSync(TIERS_CSV, 'utf8'));
-		fs.rmSync(TIERS_CSV, { force: true });
-		expect(rows).toHaveLength(1 + tierCount);
-		expect(rows[0]).toEqual(expect.arrayContaining(['productTitle', 'from', 'priceListPrice']));
-		expect(rows[0].some((column) => column.startsWith('children'))).toBe(false);
-	});
+			// One item, and one CSV row, per tier: no children.0.* columns.
+			const tiers = items(result, 'One item per tier');
+			const tierCount = all.content.reduce(
+				(sum: number, entry: Json) => sum + 1 + entry.children.length,
+				0,
+			);
+			expect(tiers).toHaveLength(tierCount);
+			const rows = parseCsv(fs.readFileSync(TIERS_CSV, 'utf8'));
+			fs.rmSync(TIERS_CSV, { force: true });
+			expect(rows).toHaveLength(1 + tierCount);
+			expect(rows[0]).toEqual(expect.arrayContaining(['productTitle', 'from', 'priceListPrice']));
+			expect(rows[0].some((column) => column.startsWith('children'))).toBe(false);
+		},
+	);
 
 	it('the reference reads: every lookup operation, pickers as the editor saves them', async () => {
 		const result = await run('opLookups');
@@ -1565,32 +1587,35 @@ describe(onN8n('one workflow per operation'), () => {
 			expect(items(result, daily).length).toBeGreaterThan(0);
 	});
 
-	it('add and delete a price item, detach a service: success only as the store shows it', async () => {
-		const products = sandbox.store.products as Map<string, Json>;
-		const attachments = sandbox.store.attachments as Map<string, Set<string>>;
-		attachments.set(fx.inventoryProductId, new Set([fx.serviceProductId]));
-		const result = await run('opLookupWrites');
-		expectSuccess(result);
-		// Each write's item says what it changed, where the API answers only { success: true }.
-		expect(items(result, 'Add price item')).toEqual([
-			{ success: true, productId: fx.equipmentProductId, from: 30, price: 77.5 },
-		]);
-		expect(items(result, 'Delete price item')).toEqual([
-			{ success: true, productId: other.personProductId, priceId: other.personPriceId },
-		]);
-		expect(items(result, 'Detach service')).toEqual([
-			{ success: true, productId: fx.inventoryProductId, serviceProductId: fx.serviceProductId },
-		]);
-		expect(
-			products
-				.get(fx.equipmentProductId)!
-				.priceItems.some((item: Json) => item.from === 30 && item.price === 77.5),
-		).toBe(true);
-		expect(
-			products.get(other.personProductId)!.priceItems.map((item: Json) => item.id),
-		).not.toContain(other.personPriceId);
-		expect(attachments.get(fx.inventoryProductId)?.has(fx.serviceProductId) ?? false).toBe(false);
-	});
+	nodeLogicTest(
+		'add and delete a price item, detach a service: success only as the store shows it',
+		async () => {
+			const products = sandbox.store.products as Map<string, Json>;
+			const attachments = sandbox.store.attachments as Map<string, Set<string>>;
+			attachments.set(fx.inventoryProductId, new Set([fx.serviceProductId]));
+			const result = await run('opLookupWrites');
+			expectSuccess(result);
+			// Each write's item says what it changed, where the API answers only { success: true }.
+			expect(items(result, 'Add price item')).toEqual([
+				{ success: true, productId: fx.equipmentProductId, from: 30, price: 77.5 },
+			]);
+			expect(items(result, 'Delete price item')).toEqual([
+				{ success: true, productId: other.personProductId, priceId: other.personPriceId },
+			]);
+			expect(items(result, 'Detach service')).toEqual([
+				{ success: true, productId: fx.inventoryProductId, serviceProductId: fx.serviceProductId },
+			]);
+			expect(
+				products
+					.get(fx.equipmentProductId)!
+					.priceItems.some((item: Json) => item.from === 30 && item.price === 77.5),
+			).toBe(true);
+			expect(
+				products.get(other.personProductId)!.priceItems.map((item: Json) => item.id),
+			).not.toContain(other.personPriceId);
+			expect(attachments.get(fx.inventoryProductId)?.has(fx.serviceProductId) ?? false).toBe(false);
+		},
+	);
 
 	it('the every-operation example as 0.2.0 saved it (plain IDs in what are pickers now) still runs', async () => {
 		// 0.2.0 sent Calculation Type as Fixed, which only the description knows: the server of the
@@ -1617,7 +1642,7 @@ describe(onN8n('one workflow per operation'), () => {
 		}
 	});
 
-	it('product updatePriceItem: puts the price tier and outputs success', async () => {
+	nodeLogicTest('product updatePriceItem: puts the price tier and outputs success', async () => {
 		const result = await run('opPriceItem');
 		expectSuccess(result);
 		expect(result.items).toEqual([expect.objectContaining({ success: true })]);
@@ -1634,54 +1659,60 @@ describe(onN8n('one workflow per operation'), () => {
 		});
 	});
 
-	it("a sheet with a blank client cell: that row fails naming the filter, the others read only their client's contracts", async () => {
-		const result = await run('sheetBlankClient');
-		expectSuccess(result);
-		const out = items(result, 'Contracts of the client');
-		// Items are output in input order: the first row's contracts, then the two rows that failed.
-		const failed = out.filter((json) => typeof json.error === 'string');
-		expect(failed).toHaveLength(2);
-		expect(out.slice(-2)).toEqual(failed);
-		for (const [index, json] of failed.entries())
-			expect(json.error).toMatch(
-				new RegExp(
-					`^'Client ID' must be a value: the filter was added but is empty \\[item ${index + 1}\\]`,
-				),
-			);
-		const contracts = out.slice(0, -2);
-		expect(contracts.length).toBeGreaterThan(0);
-		expect(contracts.every((json) => json.clientId === fx.acmeClientId)).toBe(true);
-		// Every list read carried the client: none read every client's contracts.
-		expect(result.sent.length).toBeGreaterThan(0);
-		expect(result.sent.every((request) => request.query.clientId === fx.acmeClientId)).toBe(true);
-	});
+	nodeLogicTest(
+		"a sheet with a blank client cell: that row fails naming the filter, the others read only their client's contracts",
+		async () => {
+			const result = await run('sheetBlankClient');
+			expectSuccess(result);
+			const out = items(result, 'Contracts of the client');
+			// Items are output in input order: the first row's contracts, then the two rows that failed.
+			const failed = out.filter((json) => typeof json.error === 'string');
+			expect(failed).toHaveLength(2);
+			expect(out.slice(-2)).toEqual(failed);
+			for (const [index, json] of failed.entries())
+				expect(json.error).toMatch(
+					new RegExp(
+						`^'Client ID' must be a value: the filter was added but is empty \\[item ${index + 1}\\]`,
+					),
+				);
+			const contracts = out.slice(0, -2);
+			expect(contracts.length).toBeGreaterThan(0);
+			expect(contracts.every((json) => json.clientId === fx.acmeClientId)).toBe(true);
+			// Every list read carried the client: none read every client's contracts.
+			expect(result.sent.length).toBeGreaterThan(0);
+			expect(result.sent.every((request) => request.query.clientId === fx.acmeClientId)).toBe(true);
+		},
+	);
 
-	it('a price sheet without quantities: the tier keeps where it starts, only its price changes', async () => {
-		const tierBefore = (sandbox.store.products as Map<string, Json>)
-			.get(fx.equipmentProductId)!
-			.priceItems.find((item: Json) => item.id === other.furtherTierId);
-		const result = await run('sheetPrices');
-		expectSuccess(result);
-		expect(result.sent.map((request) => [request.method, request.body])).toEqual([
-			['GET', undefined],
-			['PUT', { from: tierBefore.from, price: 99 }],
-		]);
-		expect(items(result, 'Update price')).toEqual([
-			{
-				success: true,
-				productId: fx.equipmentProductId,
-				priceId: other.furtherTierId,
-				from: tierBefore.from,
-				price: 99,
-			},
-		]);
-		const tierAfter = (sandbox.store.products as Map<string, Json>)
-			.get(fx.equipmentProductId)!
-			.priceItems.find((item: Json) => item.id === other.furtherTierId);
-		expect(tierAfter).toMatchObject({ from: tierBefore.from, price: 99 });
-	});
+	nodeLogicTest(
+		'a price sheet without quantities: the tier keeps where it starts, only its price changes',
+		async () => {
+			const tierBefore = (sandbox.store.products as Map<string, Json>)
+				.get(fx.equipmentProductId)!
+				.priceItems.find((item: Json) => item.id === other.furtherTierId);
+			const result = await run('sheetPrices');
+			expectSuccess(result);
+			expect(result.sent.map((request) => [request.method, request.body])).toEqual([
+				['GET', undefined],
+				['PUT', { from: tierBefore.from, price: 99 }],
+			]);
+			expect(items(result, 'Update price')).toEqual([
+				{
+					success: true,
+					productId: fx.equipmentProductId,
+					priceId: other.furtherTierId,
+					from: tierBefore.from,
+					price: 99,
+				},
+			]);
+			const tierAfter = (sandbox.store.products as Map<string, Json>)
+				.get(fx.equipmentProductId)!
+				.priceItems.find((item: Json) => item.id === other.furtherTierId);
+			expect(tierAfter).toMatchObject({ from: tierBefore.from, price: 99 });
+		},
+	);
 
-	it('product attach: links a SERVICE product to the main product', async () => {
+	nodeLogicTest('product attach: links a SERVICE product to the main product', async () => {
 		const result = await run('opAttach');
 		expectSuccess(result);
 		expect(result.items).toHaveLength(1);
@@ -1708,7 +1739,7 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(result.sent[0].status).toBeGreaterThanOrEqual(400);
 	});
 
-	it('release update: sends only the fields given', async () => {
+	nodeLogicTest('release update: sends only the fields given', async () => {
 		const result = await run('opReleaseUpdate');
 		expectSuccess(result);
 		expect(result.items).toHaveLength(1);
@@ -1727,22 +1758,25 @@ describe(onN8n('one workflow per operation'), () => {
 		});
 	});
 
-	it('inventory delete: outputs deleted: true, and a second run fails with the 404 message', async () => {
-		expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(true);
-		const first = await run('opInventoryDelete');
-		expectSuccess(first);
-		expect(first.items).toEqual([expect.objectContaining({ deleted: true })]);
-		expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(false);
+	nodeLogicTest(
+		'inventory delete: outputs deleted: true, and a second run fails with the 404 message',
+		async () => {
+			expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(true);
+			const first = await run('opInventoryDelete');
+			expectSuccess(first);
+			expect(first.items).toEqual([expect.objectContaining({ deleted: true })]);
+			expect((sandbox.store.inventories as Map<string, Json>).has(other.inventoryId)).toBe(false);
 
-		const second = await run('opInventoryDelete');
-		expect(second.status).toBe('error');
-		expect(second.error?.message).toMatch(/not found/i);
-		expect(second.error?.description ?? '').toContain(
-			`No inventory has the id ${other.inventoryId}`,
-		);
-		expect(second.error?.node?.name).toBe('Delete inventory');
-		expect(second.sent.map((r) => r.status)).toEqual([404]);
-	});
+			const second = await run('opInventoryDelete');
+			expect(second.status).toBe('error');
+			expect(second.error?.message).toMatch(/not found/i);
+			expect(second.error?.description ?? '').toContain(
+				`No inventory has the id ${other.inventoryId}`,
+			);
+			expect(second.error?.node?.name).toBe('Delete inventory');
+			expect(second.sent.map((r) => r.status)).toEqual([404]);
+		},
+	);
 
 	it('equipmentModel getAll: all pages of a brand, a limited search, and a list of IDs', async () => {
 		const result = await run('opModels');
@@ -1769,21 +1803,24 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(String(idsRequest?.query.ids).split(',')).toHaveLength(2);
 	});
 
-	it('equipmentDistance get: one item per equipment for the day, nulls kept', async () => {
-		const result = await run('opDistance');
-		expectSuccess(result);
-		const expected: Json[] = await api(
-			sandbox,
-			TOKEN,
-			`/analytics/v1/equipment-distance/${fx.distanceDate}`,
-		);
-		expect(expected.length).toBeGreaterThanOrEqual(200);
-		expect(result.items).toEqual(expected);
-		expect(result.items.some((record) => record.distance === null)).toBe(true);
-		expect(result.sent.map((r) => [r.method, r.path, r.headers.accept])).toEqual([
-			['GET', `/analytics/v1/equipment-distance/${fx.distanceDate}`, 'application/json'],
-		]);
-	});
+	nodeLogicTest(
+		'equipmentDistance get: one item per equipment for the day, nulls kept',
+		async () => {
+			const result = await run('opDistance');
+			expectSuccess(result);
+			const expected: Json[] = await api(
+				sandbox,
+				TOKEN,
+				`/analytics/v1/equipment-distance/${fx.distanceDate}`,
+			);
+			expect(expected.length).toBeGreaterThanOrEqual(200);
+			expect(result.items).toEqual(expected);
+			expect(result.items.some((record) => record.distance === null)).toBe(true);
+			expect(result.sent.map((r) => [r.method, r.path, r.headers.accept])).toEqual([
+				['GET', `/analytics/v1/equipment-distance/${fx.distanceDate}`, 'application/json'],
+			]);
+		},
+	);
 
 	it("the writes: Create, Update, Delete and Create or Update of every kind of record, and the contact persons' reads, as the store shows them", async () => {
 		const result = await run(WRITES_WORKFLOW);
