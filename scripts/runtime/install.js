@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { PACKAGE_NAME, log, sleep } = require('./project');
-const { n8nVersion, versionSpec } = require('./versions');
+const { n8nVersion, VERSIONS, versionSpec } = require('./versions');
 
 /** package-lock.json of each n8n install (written by its first `npm install`; see ensureN8n). */
 function lockfile(version) {
@@ -179,6 +179,42 @@ async function ensureNode(nodeVersion) {
 	});
 }
 
+/** The version of a package installed in an n8n version's cache folder, if it is there. */
+function installedVersion(version, name) {
+	try {
+		const manifest = path.join(cacheDir(version), 'node_modules', name, 'package.json');
+		return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Copies a native module's compiled binary (build/Release/*.node) from another n8n version already
+ * in the cache that runs on the same Node.js and holds the same version of the module, so that a
+ * cold machine compiles it once, not once per n8n version (sqlite3 takes a minute or more of CPU).
+ * The install's own check then loads it. Returns whether a build was reused.
+ */
+function reuseBuild(name, version) {
+	const wanted = installedVersion(version, name);
+	const { node } = versionSpec(version);
+	for (const other of VERSIONS) {
+		if (other.version === version || other.node !== node || !isInstalled(other.version)) continue;
+		if (installedVersion(other.version, name) !== wanted) continue;
+		const release = (v) => path.join(cacheDir(v), 'node_modules', name, 'build', 'Release');
+		const binaries = fs.existsSync(release(other.version))
+			? fs.readdirSync(release(other.version)).filter((file) => file.endsWith('.node'))
+			: [];
+		if (!binaries.length) continue;
+		fs.mkdirSync(release(version), { recursive: true });
+		for (const file of binaries)
+			fs.copyFileSync(path.join(release(other.version), file), path.join(release(version), file));
+		log(`${name}@${wanted}: the build of n8n@${other.version}'s install reused`);
+		return true;
+	}
+	return false;
+}
+
 /**
  * Installs an n8n version (and the Node.js it runs on) into the cache on first use. A folder
  * without the marker (an interrupted install) is wiped and installed again. Returns the path of
@@ -220,14 +256,10 @@ async function ensureN8n(version = n8nVersion()) {
 		// which `npm ci` refuses; `npm install` keeps every locked version and adds those.
 		const locked = lockfile(version);
 		if (fs.existsSync(locked)) fs.copyFileSync(locked, path.join(dir, 'package-lock.json'));
-		const scripts = spec.installScripts === 'all';
-		await run('npm', ['install', '--omit=dev', `--ignore-scripts=${!scripts}`, ...quiet], npmOpts);
-		if (!scripts) {
-			await run(
-				'npm',
-				['rebuild', ...spec.installScripts, '--ignore-scripts=false', ...quiet],
-				npmOpts,
-			);
+		await run('npm', ['install', '--omit=dev', '--ignore-scripts=true', ...quiet], npmOpts);
+		const builds = spec.installScripts.filter((name) => !reuseBuild(name, version));
+		if (builds.length) {
+			await run('npm', ['rebuild', ...builds, '--ignore-scripts=false', ...quiet], npmOpts);
 		}
 		// Check that the native sqlite3 module really loads before declaring success.
 		const check = spawnSync(nodeBinary(version), ['-e', "require('sqlite3')"], {

