@@ -82,6 +82,7 @@ import {
 } from '../../nodes/EquipmentRental/shared/paths';
 import {
 	ACTIONS_BY_RESOURCE,
+	type ExpectedField,
 	type ExpectedOperation,
 	LOOKUPS,
 	OPERATIONS,
@@ -280,6 +281,38 @@ describe(onN8n('the nodes panel'), () => {
 });
 
 /**
+ * What differs from the expected fields of the panel open in the page, each named with `where`:
+ * picker or not, the value and placeholder shown, the hint, the choices of a collection.
+ */
+async function fieldMismatches(where: string, fields: ExpectedField[]): Promise<string[]> {
+	const mismatches: string[] = [];
+	for (const expectedField of fields) {
+		const item = await field(page, expectedField.label);
+		const label = `${where} ${expectedField.label}`;
+		if (expectedField.picker !== undefined && (await isPicker(item)) !== expectedField.picker)
+			mismatches.push(`${label}: ${expectedField.picker ? 'not ' : ''}a picker`);
+		if (expectedField.value !== undefined || expectedField.placeholder) {
+			const { value, placeholder } = await fieldValue(item);
+			const asShown = typeof expectedField.value === 'number' ? Number(value) : value;
+			if (expectedField.value !== undefined && asShown !== expectedField.value)
+				mismatches.push(`${label}: ${String(value)}`);
+			if (expectedField.placeholder && !expectedField.placeholder.test(placeholder ?? ''))
+				mismatches.push(`${label} placeholder: ${placeholder}`);
+		}
+		if (expectedField.hint) {
+			const hint = await fieldTooltip(page, item);
+			if (!expectedField.hint.test(hint)) mismatches.push(`${label} hint: ${hint}`);
+		}
+		if (expectedField.choices) {
+			const choices = await collectionChoices(page, item);
+			if (JSON.stringify(choices) !== JSON.stringify(expectedField.choices))
+				mismatches.push(`${label}: ${choices.join(', ')}`);
+		}
+	}
+	return mismatches;
+}
+
+/**
  * The seed's operations each added from its action in the nodes panel and checked whole, the panel's
  * subtitle on the canvas and Return All among it; the others of the seed are checked in one node by
  * switching Resource and Operation ("the reference's operations" below), as the reference's are.
@@ -302,18 +335,9 @@ describe(onN8n('every operation'), () => {
 			expect(labels.filter((label) => !isNodeSetting(label))).toEqual(
 				operation.fields.map((expected) => expected.label),
 			);
-			for (const expected of operation.fields) {
-				const item = await field(page, expected.label);
-				if (expected.value !== undefined || expected.placeholder) {
-					const shown = await fieldValue(item);
-					const value = typeof expected.value === 'number' ? Number(shown.value) : shown.value;
-					if (expected.value !== undefined)
-						expect([expected.label, value]).toEqual([expected.label, expected.value]);
-					if (expected.placeholder) expect(shown.placeholder).toMatch(expected.placeholder);
-				}
-				if (expected.hint) expect(await fieldTooltip(page, item)).toMatch(expected.hint);
-				if (expected.choices) expect(await collectionChoices(page, item)).toEqual(expected.choices);
-			}
+			expect(
+				await fieldMismatches(`${operation.resource} > ${operation.operation}`, operation.fields),
+			).toEqual([]);
 			if (labels.includes('Return All')) {
 				// Return All on hides Limit; off shows it again.
 				const returnAll = (await field(page, 'Return All')).locator('.el-switch');
@@ -379,7 +403,7 @@ describe(onN8n("the reference's operations"), () => {
 
 	/**
 	 * What differs from the expected panels, each operation chosen by switching Resource and
-	 * Operation in one node: labels, pickers, defaults and choices; with `runForMarks`, also the
+	 * Operation in one node: the labels, then each field as fieldMismatches reads it; with `runForMarks`, also the
 	 * fields n8n marks as required when the step is run empty (it then runs nothing).
 	 */
 	async function panelMismatches(
@@ -416,29 +440,12 @@ describe(onN8n("the reference's operations"), () => {
 				await closeToasts(page);
 				for (const error of errorsButRefusals()) mismatches.push(`${where}: ${error}`);
 			}
-			for (const expectedField of operation.fields.filter((item) => shown.includes(item.label))) {
-				const item = await field(page, expectedField.label);
-				const label = `${where} ${expectedField.label}`;
-				if (expectedField.picker !== undefined && (await isPicker(item)) !== expectedField.picker)
-					mismatches.push(`${label}: ${expectedField.picker ? 'not ' : ''}a picker`);
-				if (expectedField.value !== undefined || expectedField.placeholder) {
-					const { value, placeholder } = await fieldValue(item);
-					const asShown = typeof expectedField.value === 'number' ? Number(value) : value;
-					if (expectedField.value !== undefined && asShown !== expectedField.value)
-						mismatches.push(`${label}: ${String(value)}`);
-					if (expectedField.placeholder && !expectedField.placeholder.test(placeholder ?? ''))
-						mismatches.push(`${label} placeholder: ${placeholder}`);
-				}
-				if (expectedField.hint) {
-					const hint = await fieldTooltip(page, item);
-					if (!expectedField.hint.test(hint)) mismatches.push(`${label} hint: ${hint}`);
-				}
-				if (expectedField.choices) {
-					const choices = await collectionChoices(page, item);
-					if (JSON.stringify(choices) !== JSON.stringify(expectedField.choices))
-						mismatches.push(`${label}: ${choices.join(', ')}`);
-				}
-			}
+			mismatches.push(
+				...(await fieldMismatches(
+					where,
+					operation.fields.filter((item) => shown.includes(item.label)),
+				)),
+			);
 		}
 		return mismatches;
 	}
