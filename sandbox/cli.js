@@ -8,7 +8,8 @@
  *     [--fault-methods POST,PATCH,PUT,DELETE] [--fault-seed N] [--retry-after S] [--slow-ms MS]
  *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
- *     [--strict true|false]
+ *     [--strict true|false] [--rate-limit-rps N] [--rate-limit-burst N] [--rate-limit-in-flight N]
+ *     [--rate-limit-retry-after S|date] [--rate-limit-headers true|false]
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE); flags.js
  * reads them, for `npm run dev` too (which takes the runtime options' flags).
  * --fault-kinds also takes soft-failure and lost-answer (drawn only when listed; see faults.js) and
@@ -21,6 +22,11 @@
  * --error-dialect answers errors in one of the shapes of error-dialects.js (message, message-list,
  * problem, problem-errors, jsonapi, nested, field-list, violations, text, html); --strict true
  * refuses body properties the vendor's reference does not list, as whitelisting servers do.
+ * The --rate-limit-* flags put a real API's rate limit in front of it (see rateLimit.js): at most
+ * --rate-limit-rps requests a second (a token bucket of --rate-limit-burst, default one second's
+ * worth) and/or --rate-limit-in-flight at the same time; a request beyond is answered 429 with
+ * Retry-After (seconds, or an HTTP-date with --rate-limit-retry-after date) and never handled, e.g.
+ * --latency 20 --rate-limit-rps 200 --rate-limit-in-flight 8.
  * --admin-token opens the administration paths under /_sandbox (see admin.js), which change models
  * and options from outside this process; `--admin-token ''` keeps them closed.
  */

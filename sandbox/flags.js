@@ -4,14 +4,17 @@
  * The sandbox's command-line flags, read in one place for `npm run sandbox` (cli.js) and
  * `npm run dev` (scripts/dev.js), so that both take the same names and forms:
  *   --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds 500,503,429,...,
- *   --fault-methods POST,..., --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS, --error-dialect D,
- *   --strict true|false
+ *   --fault-methods POST,..., --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
+ *   --error-dialect D, --strict true|false, --rate-limit-rps N, --rate-limit-burst N,
+ *   --rate-limit-in-flight N, --rate-limit-retry-after S|date, --rate-limit-headers true|false
  * (the runtime options, which PUT /_sandbox/options can change later), and for cli.js also where
  * it listens, its tokens and its data. Every flag can also come from the environment as
- * SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE). A negative --clock-offset needs the = form.
+ * SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE). A negative --clock-offset needs the = form. The rate
+ * limit flags set `rateLimit` only when one of them is given (none: no limit).
  */
 
 const { FAULT_KINDS } = require('./faults');
+const { rateLimitSettings } = require('./rateLimit');
 const { checkRuntimeOptions } = require('./server');
 
 /** Flags of the runtime options (startSandbox's and setOptions'), with their defaults as text. */
@@ -27,6 +30,11 @@ const RUNTIME_FLAGS = Object.freeze({
 	'clock-offset': '0',
 	'error-dialect': 'message',
 	strict: 'false',
+	'rate-limit-rps': undefined,
+	'rate-limit-burst': undefined,
+	'rate-limit-in-flight': undefined,
+	'rate-limit-retry-after': '1',
+	'rate-limit-headers': 'false',
 });
 
 /** Flags of what only `npm run sandbox` chooses: address, tokens and seed data. */
@@ -55,7 +63,17 @@ const FLAG_OF_OPTION = Object.freeze({
 	clockOffsetMs: '--clock-offset',
 	errorDialect: '--error-dialect',
 	strict: '--strict',
+	'rateLimit.requestsPerSecond': '--rate-limit-rps',
+	'rateLimit.burst': '--rate-limit-burst',
+	'rateLimit.maxInFlight': '--rate-limit-in-flight',
+	'rateLimit.retryAfterSeconds': '--rate-limit-retry-after',
+	'rateLimit.retryAfter': '--rate-limit-retry-after',
+	'rateLimit.headers': '--rate-limit-headers',
 });
+
+const RATE_LIMIT_FLAGS = Object.keys(RUNTIME_FLAGS).filter((name) =>
+	name.startsWith('rate-limit-'),
+);
 
 /**
  * `util.parseArgs` options for these flags: every one takes a value.
@@ -68,9 +86,10 @@ function flagOptions(flags) {
 
 /** Reads a flag's text from the parsed values, else SANDBOX_<FLAG>, else its default. */
 function flagReader(values, env, defaults) {
-	const text = (flag) =>
-		values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`] ?? defaults[flag];
+	const given = (flag) => values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`];
+	const text = (flag) => given(flag) ?? defaults[flag];
 	return {
+		given: (flag) => given(flag) !== undefined,
 		text,
 		number(flag) {
 			const value = text(flag);
@@ -114,6 +133,7 @@ function readRuntimeFlags(values, env) {
 			retryAfterSeconds: flag.number('retry-after'),
 			slowMs: flag.number('slow-ms'),
 		},
+		rateLimit: readRateLimitFlags(flag),
 		clockOffsetMs: flag.number('clock-offset'),
 		errorDialect: flag.text('error-dialect'),
 		strict: flag.boolean('strict'),
@@ -121,10 +141,33 @@ function readRuntimeFlags(values, env) {
 	try {
 		checkRuntimeOptions(options);
 	} catch (error) {
-		// The check names the option ("errorDialect must be one of ..."): name the flag instead.
-		throw new TypeError(error.message.replace(/^[\w.]+/, (name) => FLAG_OF_OPTION[name] ?? name));
+		// The check names options ("rateLimit.burst needs rateLimit.requestsPerSecond"): name the
+		// flags instead.
+		throw new TypeError(
+			error.message.replace(/[A-Za-z]\w*(?:\.[A-Za-z]\w*)*/g, (name) =>
+				Object.hasOwn(FLAG_OF_OPTION, name) ? FLAG_OF_OPTION[name] : name,
+			),
+		);
 	}
 	return options;
+}
+
+/** The rate limit the flags give; none (null) unless one of them is given. */
+function readRateLimitFlags(flag) {
+	if (!RATE_LIMIT_FLAGS.some(flag.given)) return null;
+	const retryAfter = flag.text('rate-limit-retry-after');
+	const retryAfterSeconds = Number(retryAfter);
+	if (retryAfter !== 'date' && (retryAfter.trim() === '' || !Number.isFinite(retryAfterSeconds)))
+		throw new TypeError(
+			`--rate-limit-retry-after must be a number of seconds or date, got "${retryAfter}"`,
+		);
+	return {
+		requestsPerSecond: flag.number('rate-limit-rps'),
+		burst: flag.number('rate-limit-burst'),
+		maxInFlight: flag.number('rate-limit-in-flight'),
+		...(retryAfter === 'date' ? { retryAfter: 'date' } : { retryAfterSeconds }),
+		headers: flag.boolean('rate-limit-headers'),
+	};
 }
 
 /** What cli.js starts the sandbox with: address, tokens, seed data and the runtime options. */
@@ -152,6 +195,7 @@ function describeRuntimeOptions({
 	strict,
 	clockOffsetMs,
 	faults,
+	rateLimit,
 }) {
 	return [
 		['latency', `${latencyMs} ms`],
@@ -164,7 +208,23 @@ function describeRuntimeOptions({
 				`methods ${faults.methods?.join(',') ?? 'all'}, seed ${faults.seed}, ` +
 				`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
 		],
+		['rate limit', describeRateLimit(rateLimit)],
 	];
+}
+
+/** @param {import('./rateLimit').RateLimitOptions | null} rateLimit */
+function describeRateLimit(rateLimit) {
+	if (!rateLimit) return 'none';
+	const { requestsPerSecond, burst, maxInFlight, retryAfterSeconds, retryAfter, headers } =
+		rateLimitSettings(rateLimit);
+	return [
+		requestsPerSecond !== undefined && `${requestsPerSecond} requests/s (burst ${burst})`,
+		maxInFlight !== undefined && `${maxInFlight} in flight`,
+		`Retry-After ${retryAfterSeconds} s${retryAfter === 'date' ? ' as an HTTP-date' : ''}`,
+		headers && 'X-RateLimit headers',
+	]
+		.filter(Boolean)
+		.join(', ');
 }
 
 module.exports = {

@@ -9,6 +9,7 @@ const { createStore } = require('./seed');
 const { apiNow, handlers } = require('./handlers');
 const { writeHandlers } = require('./writes');
 const { createFaultInjector, applyFault, losesAnswer } = require('./faults');
+const { createRateLimiter, rateLimitSettings } = require('./rateLimit');
 const { HttpError, passedCheck } = require('./general-error');
 const { ERROR_DIALECTS, renderError } = require('./error-dialects');
 const { registerAdminRoutes, isAdminRequest } = require('./admin');
@@ -31,6 +32,7 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
 	latencyMs: 0,
 	maxPageSize: undefined,
 	faults: null,
+	rateLimit: null,
 	clockOffsetMs: 0,
 	errorDialect: 'message',
 	strict: false,
@@ -42,6 +44,8 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * @property {number} [latencyMs] delay before each request is handled (default 0)
  * @property {number} [maxPageSize] silent ceiling of `limit` in lists (default none)
  * @property {import('./faults').FaultOptions | null} [faults] fault injection (default none)
+ * @property {import('./rateLimit').RateLimitOptions | null} [rateLimit] the API's rate limit: a
+ * request beyond it is answered 429 after the latency, and never handled (default none)
  * @property {number} [clockOffsetMs] how far the API's clock runs ahead of the machine's (negative:
  * behind; default 0). It sets the timestamps the sandbox writes (updatedAt and createdAt, the
  * Date header) and so what `updatedAfter` matches, since that is compared with them.
@@ -68,6 +72,7 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * sent
  * @property {number | null} status null while unanswered, and for dropped or hanging requests
  * @property {import('./faults').FaultKind} [fault] the injected fault, if any
+ * @property {boolean} [rateLimited] refused by the rate limit (answered 429, never handled)
  *
  * @typedef {(request: RequestLogEntry) => Promise<void> | void} RequestHook
  */
@@ -183,7 +188,15 @@ async function startSandbox(options = {}) {
 		handler: async (request, reply) => {
 			const entry = request.logEntry;
 			entry.body = parseForLog(request.body);
+			const admission = runtime.rateLimiter.admit();
+			reply.headers(admission.headers);
+			if (admission.accepted) reply.raw.once('close', admission.answered);
+			else entry.rateLimited = true;
 			await wait(runtime.settings.latencyMs);
+			if (!admission.accepted) {
+				reply.header('retry-after', admission.retryAfter(apiNow(runtime.settings)));
+				return sendError(request, reply, new HttpError(429, admission.message, undefined, []));
+			}
 			for (const hook of hooks) await hook(entry);
 
 			const fault = runtime.faultInjector.draw(request.method);
@@ -233,9 +246,19 @@ async function startSandbox(options = {}) {
 		get inFlight() {
 			return log.inFlight;
 		},
-		/** Highest number of requests handled at the same time since the start or resetStats(). */
+		/**
+		 * Highest number of requests received and not yet answered at the same time since the start
+		 * or resetStats(), those the rate limit refuses included.
+		 */
 		get maxInFlight() {
 			return log.maxInFlight;
+		},
+		/**
+		 * Highest number of requests accepted (not refused by the rate limit) and not yet answered at
+		 * the same time since the start or resetStats(): what the rate limit's maxInFlight bounds.
+		 */
+		get maxAcceptedInFlight() {
+			return runtime.rateLimiter.maxInFlight;
 		},
 		setOptions: runtime.setOptions,
 		/** The API's clock: the machine's, moved by clockOffsetMs. */
@@ -262,10 +285,17 @@ async function startSandbox(options = {}) {
 			store.models.push(model);
 			return model;
 		},
-		/** Empties the request log (in place) and restarts maxInFlight from the current count. */
-		resetStats: log.reset,
 		/**
-		 * Runs the hook before each request is handled (after latency, before faults and auth).
+		 * Empties the request log (in place) and restarts maxInFlight and maxAcceptedInFlight from the
+		 * current counts.
+		 */
+		resetStats() {
+			log.reset();
+			runtime.rateLimiter.resetPeak();
+		},
+		/**
+		 * Runs the hook before each request is handled (after latency, before faults and auth); not
+		 * for those the rate limit refuses, which are never handled.
 		 * @param {RequestHook} hook
 		 * @returns {() => void} removes the hook
 		 */
@@ -305,6 +335,7 @@ function createRuntime(initialOptions) {
 	const settings = {};
 	/** @type {ReturnType<typeof createFaultInjector>} */
 	let faultInjector;
+	const rateLimiter = createRateLimiter();
 
 	/**
 	 * Changes runtime options; a key given as undefined goes back to its default.
@@ -319,8 +350,9 @@ function createRuntime(initialOptions) {
 			}),
 		);
 		checkRuntimeOptions(changes);
-		const { faults, ...settingChanges } = changes;
+		const { faults, rateLimit, ...settingChanges } = changes;
 		if ('faults' in changes) faultInjector = createFaultInjector(faults);
+		if ('rateLimit' in changes) rateLimiter.configure(rateLimit);
 		Object.assign(settings, settingChanges);
 	}
 	setOptions(
@@ -334,6 +366,7 @@ function createRuntime(initialOptions) {
 		get faultInjector() {
 			return faultInjector;
 		},
+		rateLimiter,
 		setOptions,
 	};
 }
@@ -386,7 +419,9 @@ function checkRuntimeOptions(options) {
 		if (!(key in DEFAULT_RUNTIME_OPTIONS)) throw new TypeError(`${key} is not a runtime option`);
 		if (value === undefined) continue;
 		if (key === 'faults') createFaultInjector(value);
-		else checkRuntimeSetting(key, value);
+		else if (key === 'rateLimit') {
+			if (value !== null) rateLimitSettings(value);
+		} else checkRuntimeSetting(key, value);
 	}
 }
 

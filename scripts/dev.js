@@ -10,7 +10,10 @@
  *                       [the sandbox's runtime options, as `npm run sandbox` takes them:
  *                        --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds K,...,
  *                        --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
- *                        --error-dialect D, --strict true|false; see sandbox/flags.js]
+ *                        --error-dialect D, --strict true|false, --rate-limit-rps N,
+ *                        --rate-limit-burst N, --rate-limit-in-flight N,
+ *                        --rate-limit-retry-after S|date, --rate-limit-headers true|false;
+ *                        see sandbox/flags.js]
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox

@@ -14,11 +14,19 @@ import { parse as parseYaml } from 'yaml';
 
 // The sandbox is plain JavaScript so that it runs without a build step.
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { RUNTIME_FLAGS, START_FLAGS, flagOptions, readRuntimeFlags, readSandboxFlags } =
-	require('../sandbox/flags') as typeof import('../sandbox/flags');
+const {
+	RUNTIME_FLAGS,
+	START_FLAGS,
+	describeRuntimeOptions,
+	flagOptions,
+	readRuntimeFlags,
+	readSandboxFlags,
+} = require('../sandbox/flags') as typeof import('../sandbox/flags');
 const { RUNTIME_OPTIONS } = require('../sandbox/server') as typeof import('../sandbox/server');
 const { DEFAULT_FAULT_OPTIONS } =
 	require('../sandbox/faults') as typeof import('../sandbox/faults');
+const { DEFAULT_RATE_LIMIT_OPTIONS } =
+	require('../sandbox/rateLimit') as typeof import('../sandbox/rateLimit');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const ROOT = join(__dirname, '..');
@@ -51,6 +59,14 @@ describe('readRuntimeFlags', () => {
 			'--error-dialect',
 			'problem',
 			'--strict=true',
+			'--rate-limit-rps',
+			'200',
+			'--rate-limit-burst=50',
+			'--rate-limit-in-flight',
+			'8',
+			'--rate-limit-retry-after',
+			'date',
+			'--rate-limit-headers=true',
 		]);
 
 		expect(options).toEqual({
@@ -62,6 +78,13 @@ describe('readRuntimeFlags', () => {
 				seed: 9,
 				retryAfterSeconds: 3,
 				slowMs: 750,
+			},
+			rateLimit: {
+				requestsPerSecond: 200,
+				burst: 50,
+				maxInFlight: 8,
+				retryAfter: 'date',
+				headers: true,
 			},
 			clockOffsetMs: -600000,
 			errorDialect: 'problem',
@@ -80,9 +103,19 @@ describe('readRuntimeFlags', () => {
 			errorDialect: 'html',
 			faults: { rate: 0, kinds: ['500'], seed: 1, retryAfterSeconds: 1, slowMs: 2000 },
 			maxPageSize: undefined,
+			rateLimit: null,
 			clockOffsetMs: 0,
 			strict: false,
 		});
+	});
+
+	it('sets a rate limit once one of its flags is given, the others taking their defaults', () => {
+		const { rateLimit } = readRuntimeFlags(
+			{ 'rate-limit-in-flight': '4' },
+			{ SANDBOX_RATE_LIMIT_RETRY_AFTER: '3' },
+		);
+
+		expect(rateLimit).toEqual({ maxInFlight: 4, retryAfterSeconds: 3, headers: false });
 	});
 
 	it.each([
@@ -94,6 +127,16 @@ describe('readRuntimeFlags', () => {
 		[['--fault-kinds', 'teapot'], /^--fault-kinds must be a non-empty list of 500, 503/],
 		[['--strict', 'yes'], /^--strict must be true or false, got "yes"/],
 		[['--clock-offset', ''], /^--clock-offset must be a number, got ""/],
+		[['--rate-limit-rps', 'abc'], /^--rate-limit-rps must be a number, got "abc"/],
+		[['--rate-limit-rps', '0'], /^--rate-limit-rps must be a positive number/],
+		[['--rate-limit-burst', '5'], /^--rate-limit-burst needs --rate-limit-rps$/],
+		[['--rate-limit-in-flight', '2.5'], /^--rate-limit-in-flight must be an integer >= 1/],
+		[
+			['--rate-limit-retry-after', 'soon'],
+			/^--rate-limit-retry-after must be a number of seconds or date, got "soon"/,
+		],
+		[['--rate-limit-headers', 'true'], /^--rate-limit-headers needs --rate-limit-rps/],
+		[['--rate-limit-retry-after', '2'], /^--rate-limit-rps or --rate-limit-in-flight must be set/],
 	])('refuses %p, naming the flag', (args, message) => {
 		expect(() => devFlags(args)).toThrow(message);
 	});
@@ -116,10 +159,28 @@ it('npm run sandbox reads the same runtime flags, beside its address, tokens and
 	});
 });
 
+it('describes the rate limit in one line, as both commands print it', () => {
+	const describeRateLimit = (args: string[]) =>
+		Object.fromEntries(describeRuntimeOptions(devFlags(args)))['rate limit'];
+
+	expect(describeRateLimit([])).toBe('none');
+	expect(
+		describeRateLimit([
+			'--rate-limit-rps=200',
+			'--rate-limit-in-flight=8',
+			'--rate-limit-headers=true',
+		]),
+	).toBe('200 requests/s (burst 200), 8 in flight, Retry-After 1 s, X-RateLimit headers');
+	expect(describeRateLimit(['--rate-limit-in-flight=8', '--rate-limit-retry-after=date'])).toBe(
+		'8 in flight, Retry-After 1 s as an HTTP-date',
+	);
+});
+
 describe('what PUT /_sandbox/options takes', () => {
 	const fields = [
 		...RUNTIME_OPTIONS,
 		...Object.keys(DEFAULT_FAULT_OPTIONS).map((key) => `faults.${key}`),
+		...Object.keys(DEFAULT_RATE_LIMIT_OPTIONS).map((key) => `rateLimit.${key}`),
 	];
 
 	it("the README's table lists every field, and every flag of npm run sandbox and npm run dev", () => {
@@ -141,6 +202,9 @@ describe('what PUT /_sandbox/options takes', () => {
 		expect(Object.keys(schema.properties).sort()).toEqual([...RUNTIME_OPTIONS].sort());
 		expect(Object.keys(schema.properties.faults.properties).sort()).toEqual(
 			Object.keys(DEFAULT_FAULT_OPTIONS).sort(),
+		);
+		expect(Object.keys(schema.properties.rateLimit.properties).sort()).toEqual(
+			Object.keys(DEFAULT_RATE_LIMIT_OPTIONS).sort(),
 		);
 	});
 });
