@@ -9,7 +9,9 @@
  *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false] [--rate-limit-rps N] [--rate-limit-burst N] [--rate-limit-in-flight N]
- *     [--rate-limit-retry-after S|date] [--rate-limit-headers true|false]
+ *     [--rate-limit-retry-after S|date] [--rate-limit-headers true|false] [--help]
+ * --help (-h) prints every flag with its default and variable (from flags.js's tables) and exits;
+ * an unknown flag prints the same usage after the error, and exits with 2.
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE); flags.js
  * reads them, for `npm run dev` too (which takes the runtime options' flags).
  * --fault-kinds also takes soft-failure and lost-answer (drawn only when listed; see faults.js) and
@@ -34,23 +36,37 @@
 const { parseArgs } = require('node:util');
 const { startSandbox } = require('./server');
 const {
+	HELP_FLAG,
 	RUNTIME_FLAGS,
+	SANDBOX_USAGE,
 	START_FLAGS,
 	describeRuntimeOptions,
 	flagOptions,
 	readSandboxFlags,
 } = require('./flags');
 
-function readFlags(argv, env) {
-	const { values } = parseArgs({
-		args: argv,
-		options: flagOptions({ ...START_FLAGS, ...RUNTIME_FLAGS }),
-	});
-	return readSandboxFlags(values, env);
+/** A command line parseArgs cannot read: the user needs the usage, not only the error. */
+class UsageError extends Error {}
+
+function parseFlags(argv) {
+	try {
+		return parseArgs({
+			args: argv,
+			options: flagOptions({ ...START_FLAGS, ...RUNTIME_FLAGS, ...HELP_FLAG }),
+		}).values;
+	} catch (error) {
+		if (/^ERR_PARSE_ARGS/.test(error.code)) throw new UsageError(error.message);
+		throw error;
+	}
 }
 
 async function main() {
-	const options = readFlags(process.argv.slice(2), process.env);
+	const flags = parseFlags(process.argv.slice(2));
+	if (flags.help) {
+		console.log(SANDBOX_USAGE);
+		return;
+	}
+	const options = readSandboxFlags(flags, process.env);
 	const sandbox = await startSandbox(options);
 	console.log(`Integration API sandbox listening at ${sandbox.url}`);
 	console.log(`  token          Bearer ${options.token}`);
@@ -79,5 +95,6 @@ async function main() {
 
 main().catch((error) => {
 	console.error(error.message);
-	process.exit(1);
+	if (error instanceof UsageError) console.error(`\n${SANDBOX_USAGE}`);
+	process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -11,43 +11,131 @@
  * it listens, its tokens and its data. Every flag can also come from the environment as
  * SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE). A negative --clock-offset needs the = form. The rate
  * limit flags set `rateLimit` only when one of them is given (none: no limit).
+ * Each table below also says what its flags do, and the --help of both commands is made from the
+ * tables they parse with (formatUsage: SANDBOX_USAGE here, DEV_USAGE in scripts/dev-flags.js), so
+ * that the usage lists every flag they take.
  */
 
 const { FAULT_KINDS } = require('./faults');
+const { ERROR_DIALECTS } = require('./error-dialects');
 const { rateLimitSettings } = require('./rateLimit');
 const { checkRuntimeOptions } = require('./server');
 
-/** Flags of the runtime options (startSandbox's and setOptions'), with their defaults as text. */
+/**
+ * @typedef {object} Flag
+ * @property {string} description what it does, in a few words
+ * @property {string} [value] how its value is written, e.g. 'MS' ('=MS': only joined with '=');
+ * none for a switch, which takes no value
+ * @property {string} [default] the value taken when the flag is not given, as text
+ * @property {string} [otherwise] what leaving out a flag without a default means (default 'none')
+ * @property {string | null} [variable] the environment variable the flag can also come from
+ * (default SANDBOX_<FLAG>; null: none)
+ * @property {string} [short] its one-letter form
+ */
+
+/**
+ * Flags of the runtime options (startSandbox's and setOptions').
+ * @type {Readonly<Record<string, Flag>>}
+ */
 const RUNTIME_FLAGS = Object.freeze({
-	latency: '0',
-	'max-page-size': undefined,
-	'fault-rate': '0',
-	'fault-kinds': FAULT_KINDS.join(','),
-	'fault-methods': undefined,
-	'fault-seed': '1',
-	'retry-after': '1',
-	'slow-ms': '2000',
-	'clock-offset': '0',
-	'error-dialect': 'message',
-	strict: 'false',
-	'rate-limit-rps': undefined,
-	'rate-limit-burst': undefined,
-	'rate-limit-in-flight': undefined,
-	'rate-limit-retry-after': '1',
-	'rate-limit-headers': 'false',
+	latency: { value: 'MS', default: '0', description: 'delay before each request is handled' },
+	'max-page-size': { value: 'N', description: 'silent ceiling of `limit` in lists' },
+	'fault-rate': {
+		value: '0..1',
+		default: '0',
+		description: 'share of the requests that get an injected fault',
+	},
+	'fault-kinds': {
+		value: 'K,K',
+		default: FAULT_KINDS.join(','),
+		description: 'faults drawn from; also soft-failure, lost-answer or any error status',
+	},
+	'fault-methods': {
+		value: 'M,M',
+		otherwise: 'all',
+		description: 'HTTP methods whose requests can get a fault',
+	},
+	'fault-seed': { value: 'N', default: '1', description: 'seed of the fault draw' },
+	'retry-after': { value: 'S', default: '1', description: 'Retry-After of an injected 429' },
+	'slow-ms': { value: 'MS', default: '2000', description: 'delay of a slow fault' },
+	'clock-offset': {
+		value: '=MS',
+		default: '0',
+		description: "how far the API's clock runs ahead of this machine's; negative: behind",
+	},
+	'error-dialect': {
+		value: 'D',
+		default: 'message',
+		description: `shape of error answers: ${ERROR_DIALECTS.join(', ')}`,
+	},
+	strict: {
+		value: 'true|false',
+		default: 'false',
+		description: "refuse body fields the vendor's reference does not list",
+	},
+	'rate-limit-rps': {
+		value: 'N',
+		description: 'token bucket: requests per second the API takes, 429 beyond',
+	},
+	'rate-limit-burst': {
+		value: 'N',
+		otherwise: "one second's worth",
+		description: 'bucket size: requests taken at once after a quiet spell',
+	},
+	'rate-limit-in-flight': {
+		value: 'N',
+		description: 'requests the API handles at the same time, 429 beyond',
+	},
+	'rate-limit-retry-after': {
+		value: 'S|date',
+		default: '1',
+		description: 'Retry-After of a rate limit 429: seconds, or date for an HTTP-date 1 s ahead',
+	},
+	'rate-limit-headers': {
+		value: 'true|false',
+		default: 'false',
+		description: 'X-RateLimit-Limit, -Remaining and -Reset on every answer',
+	},
 });
 
-/** Flags of what only `npm run sandbox` chooses: address, tokens and seed data. */
+/**
+ * Flags of what only `npm run sandbox` chooses: address, tokens and seed data.
+ * @type {Readonly<Record<string, Flag>>}
+ */
 const START_FLAGS = Object.freeze({
-	port: '4010',
-	host: '127.0.0.1',
-	token: 'sandbox-token',
-	'admin-token': 'sandbox-admin-token',
-	models: '2000',
-	equipment: '200',
-	days: '30',
-	seed: '1',
-	today: undefined,
+	port: { value: 'N', default: '4010', description: 'port to listen on, 0 for any free one' },
+	host: { value: 'H', default: '127.0.0.1', description: 'address to listen on' },
+	token: {
+		value: 'T',
+		default: 'sandbox-token',
+		description: 'access token the Integration API accepts',
+	},
+	'admin-token': {
+		value: 'A',
+		default: 'sandbox-admin-token',
+		description: "token of the /_sandbox administration paths; '' keeps them closed",
+	},
+	models: { value: 'N', default: '2000', description: 'equipment models in the seed data' },
+	equipment: { value: 'N', default: '200', description: 'pieces of equipment in the seed data' },
+	days: {
+		value: 'N',
+		default: '30',
+		description: 'days of distance, usage and working hours in the seed data',
+	},
+	seed: { value: 'N', default: '1', description: 'seed of the seed data' },
+	today: {
+		value: 'YYYY-MM-DD',
+		otherwise: "today on the API's clock",
+		description: "the seed data's reference date",
+	},
+});
+
+/**
+ * --help, which both commands take.
+ * @type {Readonly<Record<string, Flag>>}
+ */
+const HELP_FLAG = Object.freeze({
+	help: { short: 'h', variable: null, description: 'print this usage and exit' },
 });
 
 /** The flag of each runtime option, as the sandbox's checks name the option. */
@@ -76,20 +164,39 @@ const RATE_LIMIT_FLAGS = Object.keys(RUNTIME_FLAGS).filter((name) =>
 );
 
 /**
- * `util.parseArgs` options for these flags: every one takes a value.
- * @param {Record<string, string | undefined>} flags
- * @returns {Record<string, { type: 'string' }>}
+ * The environment variable a flag can also come from, if any.
+ * @param {string} name
+ * @param {Flag} flag
  */
-function flagOptions(flags) {
-	return Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' }]));
+function variableOf(name, flag) {
+	return flag.variable === undefined
+		? `SANDBOX_${name.toUpperCase().replace(/-/g, '_')}`
+		: (flag.variable ?? undefined);
 }
 
-/** Reads a flag's text from the parsed values, else SANDBOX_<FLAG>, else its default. */
-function flagReader(values, env, defaults) {
-	const given = (flag) => values[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`];
-	const text = (flag) => given(flag) ?? defaults[flag];
+/**
+ * `util.parseArgs` options for these flags: a switch is a boolean, every other flag takes a value.
+ * @param {Record<string, Flag>} flags
+ * @returns {Record<string, { type: 'string' | 'boolean', short?: string }>}
+ */
+function flagOptions(flags) {
+	return Object.fromEntries(
+		Object.entries(flags).map(([name, flag]) => [
+			name,
+			{
+				type: flag.value === undefined ? 'boolean' : 'string',
+				...(flag.short === undefined ? {} : { short: flag.short }),
+			},
+		]),
+	);
+}
+
+/** Reads a flag's text from the parsed values, else its environment variable, else its default. */
+function flagReader(values, env, flags) {
+	const given = (name) => values[name] ?? env[variableOf(name, flags[name])];
+	const text = (name) => given(name) ?? flags[name].default;
 	return {
-		given: (flag) => given(flag) !== undefined,
+		given: (name) => given(name) !== undefined,
 		text,
 		number(flag) {
 			const value = text(flag);
@@ -227,11 +334,61 @@ function describeRateLimit(rateLimit) {
 		.join(', ');
 }
 
+/**
+ * A command's usage, made from its flag tables so that it lists every flag the command takes: one
+ * line per flag with its value, what it does, its default and its environment variable.
+ * @param {string} synopsis how the command is run, and what it does
+ * @param {Array<[string, Record<string, Flag>]>} sections each a heading and its flags
+ */
+function formatUsage(synopsis, sections) {
+	const form = (name, flag) =>
+		[
+			`--${name}`,
+			flag.value === undefined ? '' : flag.value.startsWith('=') ? flag.value : ` ${flag.value}`,
+			flag.short === undefined ? '' : `, -${flag.short}`,
+		].join('');
+	const width = Math.max(
+		...sections.flatMap(([, flags]) => Object.entries(flags).map((entry) => form(...entry).length)),
+	);
+	const line = (name, flag) => {
+		const variable = variableOf(name, flag);
+		const notes = [
+			flag.value === undefined ? undefined : `default ${flag.default ?? flag.otherwise ?? 'none'}`,
+			variable,
+		].filter(Boolean);
+		const details = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
+		return `  ${form(name, flag).padEnd(width)}  ${flag.description}${details}`;
+	};
+	return [
+		synopsis,
+		...sections.flatMap(([heading, flags]) => [
+			'',
+			heading,
+			...Object.entries(flags).map((entry) => line(...entry)),
+		]),
+	].join('\n');
+}
+
+/** What `npm run sandbox -- --help` prints: every flag cli.js takes. */
+const SANDBOX_USAGE = formatUsage(
+	'Usage: npm run sandbox -- [flags]  (node sandbox/cli.js [flags])\n' +
+		'Runs the local Integration API sandbox until Ctrl-C. A flag left out is read from the ' +
+		'variable its line names, else takes its default.',
+	[
+		['Where it listens, its tokens and its data:', { ...START_FLAGS, ...HELP_FLAG }],
+		['Runtime options (PUT /_sandbox/options changes them while it runs):', RUNTIME_FLAGS],
+	],
+);
+
 module.exports = {
 	RUNTIME_FLAGS,
 	START_FLAGS,
+	HELP_FLAG,
+	SANDBOX_USAGE,
 	flagOptions,
+	formatUsage,
 	readRuntimeFlags,
 	readSandboxFlags,
 	describeRuntimeOptions,
+	variableOf,
 };

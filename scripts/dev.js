@@ -6,7 +6,7 @@
  *   node scripts/dev.js [--port 5678] [--sandbox-port 4010] [--token sandbox-token]
  *                       [--user-folder .dev/n8n-user]
  *                       [--admin-token sandbox-admin-token] [--skip-build] [--reset]
- *                       [--n8n 2.8.4]
+ *                       [--n8n 2.8.4] [--help]
  *                       [the sandbox's runtime options, as `npm run sandbox` takes them:
  *                        --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds K,...,
  *                        --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
@@ -14,6 +14,10 @@
  *                        --rate-limit-burst N, --rate-limit-in-flight N,
  *                        --rate-limit-retry-after S|date, --rate-limit-headers true|false;
  *                        see sandbox/flags.js]
+ *
+ * --help (-h) prints every flag, with its default and variable, made from dev-flags.js's DEV_FLAGS
+ * and the sandbox's RUNTIME_FLAGS, and exits before anything is built, installed or started; an
+ * unknown flag prints the same usage after the error, and exits with 2.
  *
  * Builds the package, starts the sandbox, installs n8n into a cache folder on first use,
  * installs the package into the user folder as a community package, imports the sandbox
@@ -35,14 +39,14 @@ const { parseArgs } = require('node:util');
 const { LOCK_FILE, acquireDevLock, processRecord } = require('./dev-lock');
 const { suggestPorts } = require('./dev-ports');
 const rt = require('./n8n-runtime');
+const { DEV_FLAGS, DEV_USAGE } = require('./dev-flags');
 const {
 	RUNTIME_FLAGS,
 	describeRuntimeOptions,
 	flagOptions,
 	readRuntimeFlags,
+	variableOf,
 } = require('../sandbox/flags');
-
-const DEFAULT_USER_FOLDER = path.join(rt.PACKAGE_ROOT, '.dev', 'n8n-user');
 
 /** The owner account created on first start (local development only). */
 const OWNER = Object.freeze({
@@ -58,6 +62,9 @@ function say(...args) {
 
 /** A reason not to start, told to the user as it is (no stack trace), exit code 1. */
 class Refusal extends Error {}
+
+/** A command line parseArgs cannot read: told with the usage, exit code 2. */
+class UsageError extends Refusal {}
 
 function stateFile(userFolder) {
 	return path.join(userFolder, 'dev-state.json');
@@ -178,23 +185,27 @@ function resetUserFolder(userFolder) {
 	}
 }
 
+/** The flags given, dev's own with their variables' or default values filled in. */
+function parseDevFlags(args) {
+	const options = flagOptions({ ...DEV_FLAGS, ...RUNTIME_FLAGS });
+	for (const [name, flag] of Object.entries(DEV_FLAGS)) {
+		if (flag.value !== undefined)
+			options[name].default = process.env[variableOf(name, flag)] || flag.default;
+	}
+	try {
+		return parseArgs({ args, options }).values;
+	} catch (error) {
+		if (/^ERR_PARSE_ARGS/.test(error.code)) throw new UsageError(error.message);
+		throw error;
+	}
+}
+
 async function main() {
-	const { values: options } = parseArgs({
-		options: {
-			port: { type: 'string', default: process.env.N8N_DEV_PORT || '5678' },
-			'sandbox-port': { type: 'string', default: process.env.SANDBOX_PORT || '4010' },
-			token: { type: 'string', default: process.env.SANDBOX_TOKEN || 'sandbox-token' },
-			'user-folder': { type: 'string', default: DEFAULT_USER_FOLDER },
-			'admin-token': {
-				type: 'string',
-				default: process.env.SANDBOX_ADMIN_TOKEN || 'sandbox-admin-token',
-			},
-			'skip-build': { type: 'boolean', default: false },
-			reset: { type: 'boolean', default: false },
-			n8n: { type: 'string', default: rt.n8nVersion() },
-			...flagOptions(RUNTIME_FLAGS),
-		},
-	});
+	const options = parseDevFlags(process.argv.slice(2));
+	if (options.help) {
+		console.log(DEV_USAGE);
+		return;
+	}
 	if (!rt.VERSIONS.some((spec) => spec.version === options.n8n)) {
 		const known = rt.VERSIONS.map((spec) => spec.version).join(', ');
 		throw new Refusal(`--n8n must be one of the tested versions (${known}), got "${options.n8n}"`);
@@ -337,11 +348,13 @@ async function main() {
 }
 
 main().catch((err) => {
-	// Wrong flags (parseArgs) and refusals are the user's to fix: the message alone says it.
-	if (err instanceof Refusal || /^ERR_PARSE_ARGS/.test(err?.code)) {
+	// Wrong flags and refusals are the user's to fix: the message alone says it, and a command line
+	// that cannot be read also needs the usage.
+	if (err instanceof Refusal) {
 		for (const text of err.message.split('\n')) console.error('[dev]', text);
+		if (err instanceof UsageError) console.error(`\n${DEV_USAGE}`);
 	} else {
 		console.error('[dev] failed:', err && err.stack ? err.stack : err);
 	}
-	shutdown(1);
+	shutdown(err instanceof UsageError ? 2 : 1);
 });
