@@ -9,7 +9,8 @@
  *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false] [--rate-limit-rps N] [--rate-limit-burst N] [--rate-limit-in-flight N]
- *     [--rate-limit-retry-after S|date] [--rate-limit-headers true|false] [--help]
+ *     [--rate-limit-retry-after S|date] [--rate-limit-headers true|false]
+ *     [--rate-limit-status 429|503] [--help]
  * --help (-h) prints every flag with its default and variable (from flags.js's tables) and exits;
  * an unknown flag prints the same usage after the error, and exits with 2.
  * Every flag can also come from the environment as SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE); flags.js

@@ -6,7 +6,8 @@
  *   --latency MS, --max-page-size N, --fault-rate 0..1, --fault-kinds 500,503,429,...,
  *   --fault-methods POST,..., --fault-seed N, --retry-after S, --slow-ms MS, --clock-offset=MS,
  *   --error-dialect D, --strict true|false, --rate-limit-rps N, --rate-limit-burst N,
- *   --rate-limit-in-flight N, --rate-limit-retry-after S|date, --rate-limit-headers true|false
+ *   --rate-limit-in-flight N, --rate-limit-retry-after S|date, --rate-limit-headers true|false,
+ *   --rate-limit-status 429|503
  * (the runtime options, which PUT /_sandbox/options can change later), and for cli.js also where
  * it listens, its tokens and its data. Every flag can also come from the environment as
  * SANDBOX_<FLAG> (e.g. SANDBOX_FAULT_RATE). A negative --clock-offset needs the = form. The rate
@@ -96,6 +97,11 @@ const RUNTIME_FLAGS = Object.freeze({
 		default: 'false',
 		description: 'X-RateLimit-Limit, -Remaining and -Reset on every answer',
 	},
+	'rate-limit-status': {
+		value: '429|503',
+		default: '429',
+		description: 'status of a refusal: 429, or 503 with Retry-After as some gateways answer',
+	},
 });
 
 /**
@@ -157,6 +163,7 @@ const FLAG_OF_OPTION = Object.freeze({
 	'rateLimit.retryAfterSeconds': '--rate-limit-retry-after',
 	'rateLimit.retryAfter': '--rate-limit-retry-after',
 	'rateLimit.headers': '--rate-limit-headers',
+	'rateLimit.status': '--rate-limit-status',
 });
 
 const RATE_LIMIT_FLAGS = Object.keys(RUNTIME_FLAGS).filter((name) =>
@@ -274,6 +281,7 @@ function readRateLimitFlags(flag) {
 		maxInFlight: flag.number('rate-limit-in-flight'),
 		...(retryAfter === 'date' ? { retryAfter: 'date' } : { retryAfterSeconds }),
 		headers: flag.boolean('rate-limit-headers'),
+		status: flag.number('rate-limit-status'),
 	};
 }
 
@@ -322,12 +330,12 @@ function describeRuntimeOptions({
 /** @param {import('./rateLimit').RateLimitOptions | null} rateLimit */
 function describeRateLimit(rateLimit) {
 	if (!rateLimit) return 'none';
-	const { requestsPerSecond, burst, maxInFlight, retryAfterSeconds, retryAfter, headers } =
+	const { requestsPerSecond, burst, maxInFlight, retryAfterSeconds, retryAfter, headers, status } =
 		rateLimitSettings(rateLimit);
 	return [
 		requestsPerSecond !== undefined && `${requestsPerSecond} requests/s (burst ${burst})`,
 		maxInFlight !== undefined && `${maxInFlight} in flight`,
-		`Retry-After ${retryAfterSeconds} s${retryAfter === 'date' ? ' as an HTTP-date' : ''}`,
+		`${status} with Retry-After ${retryAfterSeconds} s${retryAfter === 'date' ? ' as an HTTP-date' : ''}`,
 		headers && 'X-RateLimit headers',
 	]
 		.filter(Boolean)

@@ -26,6 +26,8 @@ const RETRY_AFTER_FORMS = Object.freeze(['seconds', 'date']);
  * the HTTP-date that many seconds ahead on the API's clock; clients must take both
  * @property {boolean} [headers] X-RateLimit-Limit, -Remaining and -Reset on every answer, accepted
  * or refused (default false); needs requestsPerSecond, since they describe the bucket
+ * @property {429 | 503} [status] the status of a refusal (default 429); some gateways answer an
+ * overload with 503 and Retry-After instead
  *
  * @typedef {Required<Omit<RateLimitOptions, 'requestsPerSecond' | 'burst' | 'maxInFlight'>> &
  * Pick<RateLimitOptions, 'requestsPerSecond' | 'burst' | 'maxInFlight'>} RateLimitSettings
@@ -34,6 +36,7 @@ const RETRY_AFTER_FORMS = Object.freeze(['seconds', 'date']);
  * @property {boolean} accepted
  * @property {Record<string, string>} headers the X-RateLimit headers of its answer, if asked for
  * @property {string} [message] why it was refused
+ * @property {number} [status] the status of the refusal
  * @property {(apiNow: Date) => string} [retryAfter] the Retry-After of the refusal, sent at `apiNow`
  * @property {() => void} [answered] frees its in-flight slot (an accepted request, once answered)
  */
@@ -46,6 +49,7 @@ const DEFAULT_RATE_LIMIT_OPTIONS = Object.freeze({
 	retryAfterSeconds: 1,
 	retryAfter: 'seconds',
 	headers: false,
+	status: 429,
 });
 
 /**
@@ -65,7 +69,7 @@ function rateLimitSettings(options) {
 		Object.entries(options).filter(([, value]) => value !== undefined),
 	);
 	const settings = { ...DEFAULT_RATE_LIMIT_OPTIONS, ...given };
-	const { requestsPerSecond, burst, maxInFlight, retryAfterSeconds, retryAfter, headers } =
+	const { requestsPerSecond, burst, maxInFlight, retryAfterSeconds, retryAfter, headers, status } =
 		settings;
 	if (
 		requestsPerSecond !== undefined &&
@@ -81,6 +85,7 @@ function rateLimitSettings(options) {
 	if (!RETRY_AFTER_FORMS.includes(retryAfter))
 		throw new RangeError(`rateLimit.retryAfter must be one of ${RETRY_AFTER_FORMS.join(', ')}`);
 	if (typeof headers !== 'boolean') throw new TypeError('rateLimit.headers must be true or false');
+	if (status !== 429 && status !== 503) throw new RangeError('rateLimit.status must be 429 or 503');
 	if (requestsPerSecond === undefined) {
 		if (burst !== undefined)
 			throw new TypeError('rateLimit.burst needs rateLimit.requestsPerSecond');
@@ -180,7 +185,13 @@ function createRateLimiter() {
 			if (settings.requestsPerSecond !== undefined) refill();
 			const message = refusal();
 			if (message !== undefined)
-				return { accepted: false, headers: rateLimitHeaders(), message, retryAfter };
+				return {
+					accepted: false,
+					headers: rateLimitHeaders(),
+					message,
+					retryAfter,
+					status: settings.status,
+				};
 			if (settings.requestsPerSecond !== undefined) tokens -= 1;
 			return { accepted: true, headers: rateLimitHeaders(), answered: accept() };
 		},

@@ -195,7 +195,11 @@ async function startSandbox(options = {}) {
 			await wait(runtime.settings.latencyMs);
 			if (!admission.accepted) {
 				reply.header('retry-after', admission.retryAfter(apiNow(runtime.settings)));
-				return sendError(request, reply, new HttpError(429, admission.message, undefined, []));
+				return sendError(
+					request,
+					reply,
+					new HttpError(admission.status, admission.message, undefined, []),
+				);
 			}
 			for (const hook of hooks) await hook(entry);
 

@@ -67,6 +67,8 @@ describe('readRuntimeFlags', () => {
 			'--rate-limit-retry-after',
 			'date',
 			'--rate-limit-headers=true',
+			'--rate-limit-status',
+			'503',
 		]);
 
 		expect(options).toEqual({
@@ -85,6 +87,7 @@ describe('readRuntimeFlags', () => {
 				maxInFlight: 8,
 				retryAfter: 'date',
 				headers: true,
+				status: 503,
 			},
 			clockOffsetMs: -600000,
 			errorDialect: 'problem',
@@ -115,7 +118,12 @@ describe('readRuntimeFlags', () => {
 			{ SANDBOX_RATE_LIMIT_RETRY_AFTER: '3' },
 		);
 
-		expect(rateLimit).toEqual({ maxInFlight: 4, retryAfterSeconds: 3, headers: false });
+		expect(rateLimit).toEqual({
+			maxInFlight: 4,
+			retryAfterSeconds: 3,
+			headers: false,
+			status: 429,
+		});
 	});
 
 	it.each([
@@ -170,9 +178,9 @@ it('describes the rate limit in one line, as both commands print it', () => {
 			'--rate-limit-in-flight=8',
 			'--rate-limit-headers=true',
 		]),
-	).toBe('200 requests/s (burst 200), 8 in flight, Retry-After 1 s, X-RateLimit headers');
+	).toBe('200 requests/s (burst 200), 8 in flight, 429 with Retry-After 1 s, X-RateLimit headers');
 	expect(describeRateLimit(['--rate-limit-in-flight=8', '--rate-limit-retry-after=date'])).toBe(
-		'8 in flight, Retry-After 1 s as an HTTP-date',
+		'8 in flight, 429 with Retry-After 1 s as an HTTP-date',
 	);
 });
 

@@ -251,3 +251,24 @@ describe('setting the limit', () => {
 		});
 	});
 });
+
+describe('the status of a refusal', () => {
+	it('is 503 with Retry-After when asked, as a gateway answers an overload, and the request is not handled', async () => {
+		sandbox.setOptions({ rateLimit: { requestsPerSecond: 0.5, burst: 1, status: 503 } });
+		const quotesBefore = sandbox.store.quotes.size;
+
+		const accepted = await getModel();
+		const refused = await api('POST', QUOTES, { body: { amount: 1 } });
+
+		expect(accepted.status).toBe(200);
+		expect(refused.status).toBe(503);
+		expect(refused.headers.get('retry-after')).toBe('1');
+		expect(sandbox.store.quotes.size).toBe(quotesBefore);
+	});
+
+	it('is refused when it is neither 429 nor 503', () => {
+		expect(() => sandbox.setOptions({ rateLimit: { maxInFlight: 1, status: 500 } })).toThrow(
+			'rateLimit.status must be 429 or 503',
+		);
+	});
+});
