@@ -71,6 +71,7 @@ const DEFAULT_RUNTIME_OPTIONS = Object.freeze({
  * @property {unknown} body parsed JSON, the raw text when it is not JSON, undefined when none was
  * sent
  * @property {number | null} status null while unanswered, and for dropped or hanging requests
+ * @property {number} receivedAt when it arrived, in milliseconds since the epoch
  * @property {import('./faults').FaultKind} [fault] the injected fault, if any
  * @property {boolean} [rateLimited] refused by the rate limit (answered 429, never handled)
  *
@@ -396,6 +397,7 @@ function createRequestLog() {
 				headers: request.headers,
 				body: undefined,
 				status: null,
+				receivedAt: Date.now(),
 			};
 			requests.push(entry);
 			log.inFlight += 1;

@@ -28,7 +28,9 @@ describe('HTTP errors', () => {
 				faults: { rate: 1, kinds: [String(status)], retryAfterSeconds: 60 },
 			});
 			try {
-				const { error } = await suite.run(models);
+				// A refusal (429, 503 with Retry-After) asking to wait past the Max Rate Limit Wait fails
+				// at once.
+				const { error } = await suite.run({ ...models, requestOptions: { maxRateLimitWait: 30 } });
 				expect(error?.message).toMatch(message);
 				expect((error as { httpCode?: string }).httpCode).toBe(String(status));
 			} finally {

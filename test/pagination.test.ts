@@ -213,17 +213,29 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 			async (parallelRequests) => {
 				suite.sandbox.setOptions({ latencyMs: 50 });
 
-				const { items } = await getMany({ returnAll: true, options: { parallelRequests } });
+				const { items } = await getMany({ returnAll: true, requestOptions: { parallelRequests } });
 
 				expect(ids(items)).toEqual(apiOrder());
 				expect(suite.sandbox.maxInFlight).toBe(parallelRequests);
 			},
 		);
 
+		it('keeps to the Parallel Requests that a node saved by 0.2.0 sets under Options', async () => {
+			suite.sandbox.setOptions({ latencyMs: 50 });
+
+			const { items } = await getMany(
+				{ returnAll: true, options: { parallelRequests: 2 } },
+				{ typeVersion: 1 },
+			);
+
+			expect(ids(items)).toEqual(apiOrder());
+			expect(suite.sandbox.maxInFlight).toBe(2);
+		});
+
 		it('fetches one page after another with Parallel Requests 1', async () => {
 			suite.sandbox.setOptions({ latencyMs: 5 });
 
-			await getMany({ returnAll: true, options: { parallelRequests: 1 } });
+			await getMany({ returnAll: true, requestOptions: { parallelRequests: 1 } });
 
 			expect(suite.sandbox.requests.map(pageOf)).toEqual(oneToN(10));
 			expect(suite.sandbox.maxInFlight).toBe(1);

@@ -17,6 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
+import { shownOptions, shownProperties } from './harness/description';
 import { contractViolations, useSandbox } from './harness/sandbox';
 import {
 	BOOKINGS,
@@ -51,12 +52,8 @@ interface Field {
 	property: INodeProperties;
 }
 
-const { properties } = new EquipmentRental().description;
-
-function shownFor(property: INodeProperties, { resource, operation }: Operation): boolean {
-	const show = property.displayOptions?.show;
-	return Boolean(show?.resource?.includes(resource) && show?.operation?.includes(operation));
-}
+const description = new EquipmentRental().description;
+const { properties } = description;
 
 function allOperations(): Operation[] {
 	return properties
@@ -71,17 +68,28 @@ function allOperations(): Operation[] {
 
 /** Every parameter of the operation a user can fill, collection options included. */
 function fieldsOf(operation: Operation): Field[] {
-	return properties
-		.filter((property) => property.name !== 'operation' && shownFor(property, operation))
+	const parameters = { ...operation };
+	return shownProperties(description, parameters)
+		.filter((property) => !['resource', 'operation', 'requestOptions'].includes(property.name))
 		.flatMap((property) =>
 			property.type === 'collection'
-				? (property.options as INodeProperties[]).map((option) => ({
+				? shownOptions(description, property, parameters).map((option) => ({
 						path: `${property.name}.${option.name}`,
 						displayName: option.displayName,
 						property: option,
 					}))
 				: [{ path: property.name, displayName: property.displayName, property }],
 		);
+}
+
+/** The node's own options under Request Options, which every operation has. */
+function requestOptionFields(): Field[] {
+	const requestOptions = properties.find((property) => property.name === 'requestOptions')!;
+	return (requestOptions.options as INodeProperties[]).map((option) => ({
+		path: `requestOptions.${option.name}`,
+		displayName: option.displayName,
+		property: option,
+	}));
 }
 
 function withValueAt(parameters: INodeParameters, path: string, value: unknown): INodeParameters {
@@ -727,12 +735,24 @@ describe('Hostile input to every parameter', () => {
 			{ operation: models, path: 'options.pageSize', value: 0.5, verdict: 'rejected' },
 			{
 				operation: models,
-				path: 'options.parallelRequests',
+				path: 'requestOptions.parallelRequests',
 				value: 20,
 				verdict: 'accepted',
 				sent: '1',
 			},
-			{ operation: models, path: 'options.parallelRequests', value: 20.5, verdict: 'rejected' },
+			{
+				operation: models,
+				path: 'requestOptions.parallelRequests',
+				value: 20.5,
+				verdict: 'rejected',
+			},
+			{ operation: models, path: 'requestOptions.parallelRequests', value: 0, verdict: 'rejected' },
+			{
+				operation: models,
+				path: 'requestOptions.maxRateLimitWait',
+				value: 0.5,
+				verdict: 'rejected',
+			},
 			// Years beyond 9999 (or before 0000) once the zone is applied have no ISO 8601 form the API
 			// reads.
 			{
@@ -776,7 +796,9 @@ describe('Hostile input to every parameter', () => {
 		])(
 			'$path = $value is $verdict',
 			async ({ operation, path, value, verdict, sent, timezone }) => {
-				const field = fieldsOf(operation).find((candidate) => candidate.path === path)!;
+				const field = [...fieldsOf(operation), ...requestOptionFields()].find(
+					(candidate) => candidate.path === path,
+				)!;
 				const requests = await checkValues(operation, field, [asItem(value)], ANY_VALUE, timezone);
 
 				expect(requests).toHaveLength(verdict === 'accepted' ? 1 : 0);

@@ -17,6 +17,7 @@ import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from './shared/apiRequestOptions';
 import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
+import { requestOptionsProperty } from './shared/requestOptionFields';
 import { actionSubtitle } from './shared/subtitles';
 
 const properties: INodeProperties[] = [
@@ -55,6 +56,7 @@ const properties: INodeProperties[] = [
 	...productDescription,
 	...quoteDescription,
 	...releaseDescription,
+	requestOptionsProperty,
 ];
 
 export class EquipmentRental implements INodeType {

@@ -27,6 +27,10 @@ export interface SandboxRequest {
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
 	status: number | null;
+	/** When it arrived, in milliseconds since the epoch. */
+	receivedAt: number;
+	/** Refused by the sandbox's rate limit (sandbox/rateLimit.js), never handled. */
+	rateLimited?: boolean;
 }
 
 export interface Sandbox {
@@ -34,6 +38,8 @@ export interface Sandbox {
 	store: { fixtures: Record<string, string>; [collection: string]: unknown };
 	requests: SandboxRequest[];
 	readonly maxInFlight: number;
+	/** The most requests the rate limit had let in and not yet answered at the same time. */
+	readonly maxAcceptedInFlight: number;
 	setOptions(options: Record<string, unknown>): void;
 	/** The API's clock (the machine's, moved by the clockOffsetMs option). */
 	now(): Date;

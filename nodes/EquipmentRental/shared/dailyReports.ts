@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { malformedResponseError, toItemError } from './errors';
-import { pageSizeField, parallelRequestsField } from './listFields';
+import { pageSizeField } from './listFields';
+import { parallelRequestsField } from './requestOptionFields';
 import type { FetchPage } from './pagination';
 import { readList } from './pagination';
 import type { Field, ItemParameters } from './parameters';

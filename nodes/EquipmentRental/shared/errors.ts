@@ -41,9 +41,23 @@ export function asSentence(text: string): string {
 const CREDENTIAL_HINT =
 	"Check the Access Token and Base URL in the node's Equipment Rental API credential.";
 
-function seconds(retryAfter: unknown): number | undefined {
-	const value = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-	return Number.isFinite(value) && value >= 0 ? value : undefined;
+function firstOf(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
+}
+
+/**
+ * How many seconds an answer's Retry-After asks to wait: given in seconds, or as an HTTP date,
+ * counted from the answer's own Date (the API's clock may differ from n8n's), else from now.
+ */
+function retryAfterSecondsOf(headers: IDataObject): number | undefined {
+	const retryAfter = firstOf(headers['retry-after']);
+	if (retryAfter === undefined || retryAfter === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(retryAfter)) return Number(retryAfter);
+	const until = Date.parse(retryAfter);
+	if (Number.isNaN(until)) return undefined;
+	const answeredAt = Date.parse(firstOf(headers.date) ?? '');
+	return Math.max(0, (until - (Number.isNaN(answeredAt) ? Date.now() : answeredAt)) / 1000);
 }
 
 /** What the node knows of a failed request beyond its answer. */
@@ -154,10 +168,10 @@ function messageForStatus(
 		const wait =
 			retryAfterSeconds === undefined
 				? 'a little while'
-				: `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
+				: `${Math.ceil(retryAfterSeconds)} second${Math.ceil(retryAfterSeconds) === 1 ? '' : 's'}`;
 		return {
 			message: `The API's rate limit was reached (HTTP 429); retry after ${wait}`,
-			hint: "Lower 'Parallel Requests' under Options, or space requests out with Request Options > Batching.",
+			hint: "Lower 'Parallel Requests' under Request Options.",
 		};
 	}
 	if (status >= 500) {
@@ -265,7 +279,7 @@ export function describeFailedResponse(
 	const { accessToken, fieldLabels = {} } = request;
 	const status = response.statusCode;
 	const headers = withoutSecret(response.headers ?? {}, accessToken) as IDataObject;
-	const retryAfterSeconds = seconds(headers['retry-after']);
+	const retryAfterSeconds = retryAfterSecondsOf(headers);
 	const body = withoutSecret(response.body, accessToken);
 	const { text, fieldsAtFault } = explanation(body, fieldLabels);
 	const { message, hint } = isFailedResponse(response)

@@ -13,7 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { checkApiResponse, failureSentences, toItemError } from './errors';
 import type { Field } from './parameters';
 import { ItemParameters } from './parameters';
-import { withRetries } from './retry';
+import { paceOf } from './requestPace';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -67,11 +67,17 @@ export interface ItemRequest<Parts extends RequestParts> {
  */
 export type SendParts = (parts: RequestParts) => Promise<INodeExecutionData[]>;
 
+/** The API a run sends to: the credential's Base URL, as the engine has read it for the run. */
+export interface ApiAddress {
+	baseUrl: string;
+}
+
 /** What an operation does for one item: reads its parameters, sends, returns its output items. */
 type ItemRun = (
 	this: IExecutePaginationFunctions,
 	item: ItemParameters,
 	send: SendParts,
+	api: ApiAddress,
 ) => Promise<INodeExecutionData[]>;
 
 /**
@@ -98,15 +104,16 @@ function withParts(request: RequestData, parts: RequestParts): RequestData {
 }
 
 /**
- * Sends a routed request, retrying a GET that fails for a passing reason. GETs are idempotent;
- * writes are never repeated, since a write whose answer was lost may still have been applied.
+ * Sends a routed request in the run's pace (requestPace.ts), which retries a refused request and a
+ * GET that fails for a passing reason. Other writes are not repeated, since a write whose answer
+ * was lost may still have been applied.
  */
-async function sendWithRetries(
+async function sendInPace(
 	context: IExecutePaginationFunctions,
 	request: RequestData,
 ): Promise<INodeExecutionData[]> {
 	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
-	return await withRetries(
+	return await paceOf(context).send(
 		context,
 		async () => {
 			// The engine writes into the options it sends; each attempt gets its own copy.
@@ -117,7 +124,7 @@ async function sendWithRetries(
 			};
 			return await context.makeRoutingRequest({ ...request, options });
 		},
-		{ repeatable: idempotent, signal: context.getExecutionCancelSignal() },
+		idempotent,
 	);
 }
 
@@ -192,13 +199,18 @@ function routingPerItem<Parts extends RequestParts>(
 		operations: {
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
+				const send: SendParts = async (parts) => {
+					const answer = await sendInPace(this, withParts(request, parts));
+					const ownRequest = parts.method === undefined && parts.url === undefined;
+					// The operation's own request is built from the operation's parts.
+					return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
+				};
+				const api = { baseUrl: String(request.options.baseURL) };
 				try {
-					const items = await run.call(this, new ItemParameters(this), async (parts) => {
-						const answer = await sendWithRetries(this, withParts(request, parts));
-						const ownRequest = parts.method === undefined && parts.url === undefined;
-						// The operation's own request is built from the operation's parts.
-						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
-					});
+					const items = await paceOf(this).forItem(
+						this,
+						async () => await run.call(this, new ItemParameters(this), send, api),
+					);
 					// The items are the run's own, and a list has thousands: they are paired in place, not
 					// copied.
 					for (const item of items) item.pairedItem = pairedItem;
@@ -233,9 +245,10 @@ export function runPerItem<Parts extends RequestParts>(
 		parts: Parts,
 		item: ItemParameters,
 		send: SendParts,
+		api: ApiAddress,
 	) => Promise<INodeExecutionData[]>,
 ): INodePropertyRouting {
-	return routingPerItem(request, async function (item, send) {
-		return await run.call(this, request.parts(item), item, send);
+	return routingPerItem(request, async function (item, send, api) {
+		return await run.call(this, request.parts(item), item, send, api);
 	});
 }

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { parallelRequestsField } from './requestOptionFields';
+
 export const returnAllField: INodeProperties = {
 	displayName: 'Return All',
 	name: 'returnAll',
@@ -28,13 +30,13 @@ export const pageSizeField: INodeProperties = {
 		"How many records to ask for per request (the API's limit). If the API serves fewer per page, the node notices and pages at its size.",
 };
 
-export const parallelRequestsField: INodeProperties = {
-	displayName: 'Parallel Requests',
-	name: 'parallelRequests',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 20 },
-	default: 5,
-	description: 'How many pages to fetch at the same time. Use 1 to fetch one page after another.',
+/**
+ * Parallel Requests as 0.2.0 placed it, under a list's Options: shown only on nodes saved then
+ * (version 1), where it still sets the run's pace unless Request Options does (requestPace.ts).
+ */
+const version1ParallelRequestsField: INodeProperties = {
+	...parallelRequestsField,
+	displayOptions: { show: { '@version': [1] } },
 };
 
 export const listOptionsField: INodeProperties = {
@@ -43,7 +45,7 @@ export const listOptionsField: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add option',
 	default: {},
-	options: [pageSizeField, parallelRequestsField],
+	options: [pageSizeField, version1ParallelRequestsField],
 };
 
 /** The fields every list operation shows, after its own filters. */

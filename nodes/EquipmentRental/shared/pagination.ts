@@ -6,13 +6,8 @@ import type { ItemParameters } from './parameters';
 import { itemSuffix, malformedResponseError } from './errors';
 import type { ItemRequest, RequestParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
-import {
-	limitField,
-	listOptionsField,
-	pageSizeField,
-	parallelRequestsField,
-	returnAllField,
-} from './listFields';
+import { limitField, listOptionsField, pageSizeField, returnAllField } from './listFields';
+import { paceOf } from './requestPace';
 
 /**
  * A list answer (spec 4.2, 4.8): one page of records and the number of records matching the
@@ -181,10 +176,8 @@ export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>
 		const pageSize = Math.floor(
 			item.number(pageSizeField, { min: 1 }, listOptionsField) ?? (pageSizeField.default as number),
 		);
-		const parallel = Math.floor(
-			item.number(parallelRequestsField, { min: 1, max: 20 }, listOptionsField) ??
-				(parallelRequestsField.default as number),
-		);
+		// Every page's request takes its turn in the run's pace, which lets this many go at once.
+		const parallel = paceOf(this).settings.parallelRequests;
 		const outputOf = outputFor(item);
 		const fetchPage: FetchPage = async (page, limit) =>
 			asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);

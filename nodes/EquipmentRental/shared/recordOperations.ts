@@ -51,18 +51,20 @@ export function getRecordOperation({
 	};
 }
 
-/** A text field holding a record's external ID, the ID another system gave it. */
-export function externalIdField(recordName: string): INodeProperties {
-	return {
-		displayName: 'External ID',
-		name: 'externalId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. ERP-10042',
-		description: `The ID another system (e.g. an ERP) gave the ${recordName}, as stored in its externalId`,
-	};
-}
+/**
+ * The text field holding a record's external ID, the ID another system gave it: one for every kind
+ * of record and operation, since the engine evaluates a field once per property of its name
+ * (sameNamedProperties.ts).
+ */
+export const externalIdField: INodeProperties = {
+	displayName: 'External ID',
+	name: 'externalId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. ERP-10042',
+	description: 'The ID another system (e.g. an ERP) gave the record, as stored in its externalId',
+};
 
 /**
  * A resource's part of the node: its Operation field, listing `operations` (alphabetically by name,

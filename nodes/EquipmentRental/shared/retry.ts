@@ -13,15 +13,19 @@ const RETRYABLE_TRANSPORT_CODES = new Set(['ECONNRESET', 'EPIPE']);
  * Waits before a retry; cancelling the execution ends the wait. n8n-workflow has sleepWithAbort
  * from n8n 1.101 to 2.33; from n8n 2.34 on it is gone, and sleep itself takes the signal.
  */
-async function waitBeforeRetry(ms: number, signal?: AbortSignal): Promise<void> {
+export async function waitBeforeRetry(ms: number, signal?: AbortSignal): Promise<void> {
 	if (typeof sleepWithAbort === 'function') return await sleepWithAbort(ms, signal);
 	// sleep as n8n 2.34 declares it; this package builds against an older n8n-workflow.
 	const abortableSleep = sleep as (ms: number, signal?: AbortSignal) => Promise<void>;
 	await abortableSleep(ms, signal);
 }
 
-/** How long to wait before retrying, or undefined when the failure is not worth a retry. */
-function retryDelayMs(error: unknown, retry: number): number | undefined {
+/**
+ * How long to wait before the `retry`th retry of a read, or undefined when the failure is not worth
+ * a retry or the retries are spent.
+ */
+export function retryDelayMs(error: unknown, retry: number): number | undefined {
+	if (retry >= MAX_RETRIES) return undefined;
 	const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
 	const retryable =
 		(httpCode !== undefined && RETRYABLE_HTTP_CODES.has(httpCode)) ||
@@ -47,7 +51,7 @@ export async function withRetries<T>(
 		try {
 			return await attempt();
 		} catch (error) {
-			const delay = repeatable && retry < MAX_RETRIES ? retryDelayMs(error, retry) : undefined;
+			const delay = repeatable ? retryDelayMs(error, retry) : undefined;
 			if (delay === undefined) throw toItemError(context, error);
 			await waitBeforeRetry(delay, signal);
 		}

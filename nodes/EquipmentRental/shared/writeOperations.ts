@@ -422,7 +422,7 @@ function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserte
  * (otherwise another writer made it, and it is updated).
  */
 export function upsertOperation(kind: RecordKind, description: string): Operation {
-	const externalId = externalIdField(kind.recordName);
+	const externalId = externalIdField;
 	const { required, optional } = split(kind, [externalId.name]);
 	const collection: INodeProperties = {
 		...additionalFieldsCollection,
@@ -447,7 +447,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					}),
 					fieldsByApiName: fieldLabels(kind, { externalId }),
 				},
-				async function (this: IExecutePaginationFunctions, parts, item, send) {
+				async function (this: IExecutePaginationFunctions, parts, item, send, api) {
 					const path = await collectionPath(kind, item, send);
 					const body = await withIds(parts.body, kind.fields, item, send);
 					const { externalId: key } = body;
@@ -464,8 +464,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							record,
 							'updated',
 						);
-					const { baseUrl } = await this.getCredentials<{ baseUrl: string }>('equipmentRentalApi');
-					const records = `${baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
+					const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
 					const find = async () =>
 						await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
 					return await oneAtATime(`${records} ${String(key)}`, async () => {
@@ -487,10 +486,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 			),
 		},
 		fields: shownFor(kind, 'upsert', [
-			{
-				...externalId,
-				description: `${externalId.description}: the record is found by it, or created with it`,
-			},
+			externalId,
 			...required.map((field) => field.property),
 			collection,
 		]),

@@ -11,7 +11,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection } from '../../EquipmentRental/shared/descriptions';
 import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
-import { pageSizeField, parallelRequestsField } from '../../EquipmentRental/shared/listFields';
+import { pageSizeField } from '../../EquipmentRental/shared/listFields';
+import { parallelRequestsField } from '../../EquipmentRental/shared/requestOptionFields';
 import type { FetchPage } from '../../EquipmentRental/shared/pagination';
 import { asPage, readList } from '../../EquipmentRental/shared/pagination';
 import { ItemParameters, withoutUnset } from '../../EquipmentRental/shared/parameters';

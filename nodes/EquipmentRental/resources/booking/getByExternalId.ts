@@ -9,5 +9,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a booking by external ID',
 	description: 'Get one booking, with its releases, by the ID another system gave it',
 	url: `${BOOKINGS_PATH}/external-id/{externalId}`,
-	idField: externalIdField('booking'),
+	idField: externalIdField,
 });

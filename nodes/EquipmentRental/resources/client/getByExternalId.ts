@@ -9,5 +9,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a client by external ID',
 	description: 'Get one client by the ID another system gave it',
 	url: `${CLIENTS_PATH}/external-id/{externalId}`,
-	idField: externalIdField('client'),
+	idField: externalIdField,
 });

@@ -8,6 +8,6 @@ export const { option, fields } = contactPersonRead(
 	'Get a contact person by external ID',
 	"Get one of a client's contact persons by the ID another system gave it",
 	contactPersonRecord.externalIdUrl,
-	externalIdField('contact person'),
+	externalIdField,
 	'externalId',
 );

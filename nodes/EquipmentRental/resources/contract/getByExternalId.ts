@@ -9,5 +9,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a contract by external ID',
 	description: 'Get one contract by the ID another system gave it',
 	url: `${CONTRACTS_PATH}/external-id/{externalId}`,
-	idField: externalIdField('contract'),
+	idField: externalIdField,
 });

@@ -9,5 +9,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a piece of equipment by external ID',
 	description: 'Get one piece of equipment by the ID another system gave it',
 	url: `${EQUIPMENTS_PATH}/external-id/{externalId}`,
-	idField: externalIdField('piece of equipment'),
+	idField: externalIdField,
 });

@@ -9,5 +9,5 @@ export const { option, fields } = getRecordOperation({
 	action: 'Get a product by external ID',
 	description: 'Get one product by the ID another system gave it',
 	url: `${PRODUCTS_PATH}/external-id/{id}`,
-	idField: externalIdField('product'),
+	idField: externalIdField,
 });

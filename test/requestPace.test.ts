@@ -1,0 +1,319 @@
+/**
+ * The run's pace (nodes/EquipmentRental/shared/requestPace.ts), through n8n's engine against the
+ * sandbox with a rate limit as real APIs have one: every request of a run shares one budget of
+ * requests in flight (Request Options > Parallel Requests); a refusal (429, or 503 with
+ * Retry-After) pauses the whole run for its Retry-After and is sent again, a write too; an API that
+ * keeps refusing past the Max Rate Limit Wait fails the items left, and nothing more is sent. The
+ * evidence is what the sandbox received and holds.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { SandboxRequest } from './harness/sandbox';
+import { useSandbox } from './harness/sandbox';
+import { byExternalId, CLIENTS, createDirectly, json, newExternalId } from './harness/writes';
+
+interface Client extends IDataObject {
+	id: string;
+	externalId?: string;
+	name?: string;
+	city?: string;
+}
+
+describe('The pace of a run', () => {
+	const suite = useSandbox({ strict: true });
+	afterEach(() => suite.sandbox.setOptions({ rateLimit: null, faults: null, latencyMs: 0 }));
+
+	const clients = () => suite.sandbox.store.clients as unknown as Client[];
+	/** Input rows of a sync: `existing` of them already in the API (updated), the rest new. */
+	async function syncRows(count: number, existing: number) {
+		const prefix = newExternalId('PACE');
+		const rows = Array.from({ length: count }, (_, index) => ({
+			externalId: `${prefix}-${index}`,
+			name: `Client ${index}`,
+			city: `City ${index}`,
+		}));
+		for (const row of rows.slice(0, existing))
+			await createDirectly(suite, CLIENTS, { externalId: row.externalId, name: 'Old name' });
+		return rows;
+	}
+	const upsertFromRows = (requestOptions: INodeParameters = {}): INodeParameters => ({
+		resource: 'client',
+		operation: 'upsert',
+		externalId: '={{ $json.externalId }}',
+		name: '={{ $json.name }}',
+		additionalFields: { city: '={{ $json.city }}' },
+		requestOptions,
+	});
+	/** Each row is in the API once, with the values the row gave. */
+	function expectEveryRowOnce(rows: Array<{ externalId: string; name: string; city: string }>) {
+		for (const row of rows) {
+			const held = clients().filter((client) => client.externalId === row.externalId);
+			expect(held).toHaveLength(1);
+			expect(held[0]).toMatchObject({ name: row.name, city: row.city });
+		}
+	}
+	const refused = (requests: SandboxRequest[]) =>
+		requests.filter((request) => request.status === 429 || request.status === 503);
+	const writesOf = (requests: SandboxRequest[], status: number) =>
+		requests.filter((request) => request.method !== 'GET' && request.status === status);
+
+	describe('one budget of requests in flight', () => {
+		it('keeps every item of a Create or Update within Parallel Requests, look-ups and writes together, and uses it', async () => {
+			suite.sandbox.setOptions({ latencyMs: 30 });
+			const rows = await syncRows(24, 12);
+
+			const { items, error } = await suite.run(upsertFromRows({ parallelRequests: 3 }), {
+				items: rows,
+			});
+
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(24);
+			expect(suite.sandbox.maxInFlight).toBe(3);
+			expectEveryRowOnce(rows);
+		});
+
+		it('is five requests at a time by default, however many items', async () => {
+			suite.sandbox.setOptions({ latencyMs: 30 });
+			const rows = await syncRows(30, 0);
+
+			await suite.run(upsertFromRows(), { items: rows });
+
+			expect(suite.sandbox.maxInFlight).toBe(5);
+		});
+
+		it("shares the budget between the items' lists: several Return All at once stay within it", async () => {
+			suite.sandbox.setOptions({ latencyMs: 30, maxPageSize: 100 });
+			const list = {
+				resource: 'equipmentModel',
+				operation: 'getAll',
+				returnAll: true,
+				requestOptions: { parallelRequests: 4 },
+			};
+
+			const { items, error } = await suite.run(list, { items: [{}, {}, {}] });
+
+			expect(error).toBeUndefined();
+			expect(items.length).toBe(3 * (suite.sandbox.store.models as unknown[]).length);
+			expect(suite.sandbox.maxInFlight).toBe(4);
+			suite.sandbox.setOptions({ maxPageSize: undefined });
+		});
+
+		it("counts a referenced record's look-up in the same budget (a contact person's client by external ID)", async () => {
+			suite.sandbox.setOptions({ latencyMs: 30 });
+			const clientExternalId = newExternalId('PACE-CLIENT');
+			await createDirectly(suite, CLIENTS, { externalId: clientExternalId, name: 'Parent' });
+			const rows = Array.from({ length: 12 }, (_, index) => ({
+				externalId: newExternalId(`PACE-CP-${index}`),
+			}));
+
+			const { error } = await suite.run(
+				{
+					resource: 'contactPerson',
+					operation: 'upsert',
+					clientId: byExternalId(clientExternalId),
+					externalId: '={{ $json.externalId }}',
+					name: 'Contact',
+					isMain: false,
+					requestOptions: { parallelRequests: 2 },
+				},
+				{ items: rows },
+			);
+
+			expect(error).toBeUndefined();
+			// Per row: the client by external ID, the contact person by external ID, the create.
+			expect(suite.sandbox.requests).toHaveLength(36);
+			expect(suite.sandbox.maxInFlight).toBe(2);
+		});
+	});
+
+	describe('an API that refuses', () => {
+		it('a 429 storm: every row is written once, none lost, the refused writes sent again', async () => {
+			const rows = await syncRows(60, 30);
+			suite.sandbox.setOptions({
+				latencyMs: 5,
+				rateLimit: { requestsPerSecond: 60, burst: 10, retryAfterSeconds: 1 },
+			});
+
+			const { items, error } = await suite.run(upsertFromRows({ parallelRequests: 8 }), {
+				items: rows,
+			});
+
+			expect(error).toBeUndefined();
+			expect(json(items).map((item) => item.upserted)).toEqual([
+				...Array(30).fill('updated'),
+				...Array(30).fill('created'),
+			]);
+			expect(json(items).some((item) => 'error' in item)).toBe(false);
+			const { requests } = suite.sandbox;
+			expect(refused(requests).length).toBeGreaterThan(0);
+			expect(writesOf(requests, 429).length).toBeGreaterThan(0);
+			// Exactly one accepted write per row: none repeated.
+			expect(writesOf(requests, 201)).toHaveLength(30);
+			expect(writesOf(requests, 200)).toHaveLength(30);
+			expectEveryRowOnce(rows);
+		});
+
+		it('pauses every request of the run for the Retry-After: none reaches the API while it runs', async () => {
+			const rows = await syncRows(6, 0);
+			suite.sandbox.setOptions({
+				rateLimit: { requestsPerSecond: 1, burst: 6, retryAfterSeconds: 1 },
+			});
+
+			const { error } = await suite.run(upsertFromRows({ parallelRequests: 2 }), { items: rows });
+
+			expect(error).toBeUndefined();
+			const { requests } = suite.sandbox;
+			const refusals = requests.filter((request) => request.status === 429);
+			expect(refusals.length).toBeGreaterThan(0);
+			// Requests sent before the client had the refusal's answer arrive with it; then nothing
+			// until its second has passed.
+			for (const refusal of refusals) {
+				const during = requests.filter(
+					(request) =>
+						request.receivedAt > refusal.receivedAt + 50 &&
+						request.receivedAt < refusal.receivedAt + 950,
+				);
+				expect(during).toEqual([]);
+			}
+			expectEveryRowOnce(rows);
+		});
+
+		it.each([
+			['in seconds', 'seconds'],
+			['as an HTTP date', 'date'],
+		])('waits as long as a Retry-After %s asks', async (_form, retryAfter) => {
+			const rows = await syncRows(1, 1);
+			suite.sandbox.setOptions({
+				rateLimit: { requestsPerSecond: 0.5, burst: 1, retryAfterSeconds: 2, retryAfter },
+			});
+			const arrivals: number[] = [];
+			const removeHook = suite.sandbox.onRequest(() => {
+				arrivals.push(Date.now());
+			});
+			try {
+				const { error } = await suite.run(upsertFromRows(), { items: rows });
+				expect(error).toBeUndefined();
+			} finally {
+				removeHook();
+			}
+
+			// The look-up is taken, the write refused (the bucket is empty), then sent again once the
+			// Retry-After has passed: 2 s, or the whole second after the date's.
+			const { requests } = suite.sandbox;
+			expect(requests.map((request) => `${request.method} ${request.status}`)).toEqual([
+				'GET 200',
+				'PATCH 429',
+				'PATCH 200',
+			]);
+			expect(arrivals).toHaveLength(2);
+			expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(1900);
+			expectEveryRowOnce(rows);
+		});
+
+		it('takes a 503 with Retry-After as a refusal: the write is sent again and done once', async () => {
+			const rows = await syncRows(1, 0);
+			suite.sandbox.setOptions({
+				rateLimit: { requestsPerSecond: 1, burst: 1, retryAfterSeconds: 1, status: 503 },
+			});
+
+			const { items, error } = await suite.run(upsertFromRows(), { items: rows });
+
+			expect(error).toBeUndefined();
+			expect(json(items)[0].upserted).toBe('created');
+			expect(
+				suite.sandbox.requests.map((request) => `${request.method} ${request.status}`),
+			).toEqual(['GET 404', 'POST 503', 'POST 201']);
+			expectEveryRowOnce(rows);
+		});
+
+		it('does not send a write again after a 503 without Retry-After, which may come after the write was done', async () => {
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['503'], methods: ['POST'] },
+			});
+
+			const { error } = await suite.run({
+				resource: 'quote',
+				operation: 'create',
+				clientId: suite.fixtures.clientId,
+				contractId: suite.fixtures.contractId,
+				amount: 100,
+			});
+
+			expect(error?.message).toContain('(HTTP 503)');
+			expect(suite.sandbox.requests.map((request) => request.method)).toEqual(['POST']);
+		});
+
+		it('reads again after a 503 without Retry-After, with a short backoff', async () => {
+			let answered = 0;
+			const removeHook = suite.sandbox.onRequest(() => {
+				answered += 1;
+				suite.sandbox.setOptions({
+					faults: answered === 1 ? { rate: 1, kinds: ['503'] } : null,
+				});
+			});
+			try {
+				const { items, error } = await suite.run({
+					resource: 'equipmentModel',
+					operation: 'getAll',
+					limit: 5,
+				});
+				expect(error).toBeUndefined();
+				expect(items).toHaveLength(5);
+			} finally {
+				removeHook();
+			}
+			expect(suite.sandbox.requests.map((request) => request.status)).toEqual([503, 200]);
+		});
+	});
+
+	describe('an API that keeps refusing', () => {
+		it('fails the items left once the refusals outlast the Max Rate Limit Wait, saying so, and sends nothing more', async () => {
+			const rows = await syncRows(20, 0);
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['429'], retryAfterSeconds: 1 },
+			});
+			const started = Date.now();
+
+			const { items, error } = await suite.run(
+				upsertFromRows({ parallelRequests: 2, maxRateLimitWait: 2 }),
+				{ items: rows, onError: 'continueRegularOutput' },
+			);
+
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(20);
+			for (const item of json(items))
+				expect(String(item.error)).toMatch(
+					/^The API kept refusing requests as rate-limited \(HTTP 429\) for \d+ seconds? \[item \d+\]\. It refused every request from .* Nothing more was sent for this item, and nothing was written for it\./,
+				);
+			// Refused from the first request on: a few look-ups in two seconds, not one per row, and
+			// nothing written.
+			expect(suite.sandbox.requests.length).toBeLessThan(12);
+			expect(suite.sandbox.requests.every((request) => request.method === 'GET')).toBe(true);
+			expect(
+				clients().filter((client) =>
+					client.externalId?.startsWith(rows[0].externalId.slice(0, -2)),
+				),
+			).toHaveLength(0);
+			expect(Date.now() - started).toBeLessThan(6000);
+		});
+
+		it('fails at once when a Retry-After asks for longer than the Max Rate Limit Wait', async () => {
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['429'], retryAfterSeconds: 120 },
+			});
+			const started = Date.now();
+
+			const { error } = await suite.run({
+				resource: 'equipmentModel',
+				operation: 'getAll',
+				limit: 5,
+				requestOptions: { maxRateLimitWait: 60 },
+			});
+
+			expect(error?.message).toBe('The API refused requests as rate-limited (HTTP 429) [item 0]');
+			expect(error?.description).toContain("past 'Max Rate Limit Wait (Seconds)' (60 seconds)");
+			expect(suite.sandbox.requests).toHaveLength(1);
+			expect(Date.now() - started).toBeLessThan(3000);
+		});
+	});
+});
