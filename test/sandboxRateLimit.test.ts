@@ -267,7 +267,7 @@ describe('the status of a refusal', () => {
 	});
 
 	it('is refused when it is neither 429 nor 503', () => {
-		expect(() => sandbox.setOptions({ rateLimit: { maxInFlight: 1, status: 500 } })).toThrow(
+		expect(() => sandbox.setOptions({ rateLimit: { maxInFlight: 1, status: 500 as 429 } })).toThrow(
 			'rateLimit.status must be 429 or 503',
 		);
 	});
