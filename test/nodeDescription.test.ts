@@ -16,6 +16,7 @@ import { Workflow } from 'n8n-workflow';
 import { EquipmentRentalApi } from '../credentials/EquipmentRentalApi.credentials';
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
 import { EquipmentRentalTrigger } from '../nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node';
+import { shownOptions, shownProperties } from './harness/description';
 import { loadNodeTypes, NODE_TYPE, TRIGGER_NODE_TYPE } from './harness/engine';
 
 const node = new EquipmentRental().description;
@@ -38,9 +39,9 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 }
 
 describe('Number inputs', () => {
-	// Options that tune how a list is read keep n8n's usual bounds; a clamped tuning value changes
-	// no business data.
-	const TUNING_OPTIONS = ['limit', 'pageSize', 'parallelRequests'];
+	// Options that tune how a list is read or how fast requests go keep n8n's usual bounds; a
+	// clamped tuning value changes no business data.
+	const TUNING_OPTIONS = ['limit', 'pageSize', 'parallelRequests', 'maxRateLimitWait'];
 
 	// n8n 2.8's number input (Element Plus InputNumber) clamps a typed value to minValue/maxValue and
 	// rounds it to numberPrecision when the field loses focus, without telling the user.
@@ -216,14 +217,13 @@ describe('docs/writes.md', () => {
 			const title = resources.find((option) => option.value === resource)!.name;
 			const section = sectionOf(title) ?? '';
 			expect(section).not.toBe('');
-			const shown = node.properties.filter(
-				(property) =>
-					property.displayOptions?.show?.resource?.includes(resource) &&
-					property.displayOptions?.show?.operation?.includes(operation),
+			const parameters = { resource, operation };
+			const shown = shownProperties(node, parameters).filter(
+				(property) => !['resource', 'operation', 'requestOptions'].includes(property.name),
 			);
 			const labels = shown.flatMap((property) =>
 				property.type === 'collection'
-					? (property.options as INodeProperties[]).map((option) => option.displayName)
+					? shownOptions(node, property, parameters).map((option) => option.displayName)
 					: property.type === 'multiOptions'
 						? []
 						: [property.displayName],

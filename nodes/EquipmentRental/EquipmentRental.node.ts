@@ -18,6 +18,7 @@ import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from './shared/apiRequestOptions';
 import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
 import { requestOptionsProperty } from './shared/requestOptionFields';
+import { mergeSameNamedProperties } from './shared/sameNamedProperties';
 import { actionSubtitle } from './shared/subtitles';
 
 const properties: INodeProperties[] = [
@@ -59,6 +60,9 @@ const properties: INodeProperties[] = [
 	requestOptionsProperty,
 ];
 
+// Merged once; each node gets its own list, since n8n's loader adds its Request Options into it.
+const nodeProperties = mergeSameNamedProperties(withVersion1TextFields(properties));
+
 export class EquipmentRental implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Equipment Rental',
@@ -82,7 +86,7 @@ export class EquipmentRental implements INodeType {
 			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
 			...apiRequestOptions(),
 		},
-		properties: withVersion1TextFields(properties),
+		properties: [...nodeProperties],
 	};
 
 	methods = { listSearch };
