@@ -68,7 +68,7 @@ export interface ParameterContext extends ErrorContext {
 	getNodeParameter(
 		parameterName: string,
 		fallbackValue?: unknown,
-		options?: { extractValue?: boolean },
+		options?: { extractValue?: boolean; rawExpressions?: boolean },
 	): unknown;
 	getTimezone(): string;
 }
@@ -80,6 +80,7 @@ export interface ParameterContext extends ErrorContext {
  */
 export class ItemParameters {
 	private readonly itemIndex: number | undefined;
+	private readonly savedCollections = new Map<string, unknown>();
 
 	constructor(private readonly context: ParameterContext) {
 		this.itemIndex = context.getItemIndex?.();
@@ -102,6 +103,9 @@ export class ItemParameters {
 	 * error.
 	 */
 	private read(field: Field, collection?: Field): unknown {
+		// Asking n8n for an option the user did not add costs as much as for one they did (it finds
+		// the option in the description and checks it), and an operation asks for dozens per item.
+		if (collection && !this.mayBeAdded(field, collection)) return undefined;
 		const path = collection ? `${collection.name}.${field.name}` : field.name;
 		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
 		// is missing. extractValue gives a picker's (resource locator's) ID, and leaves a plain value,
@@ -124,6 +128,20 @@ export class ItemParameters {
 	private isAdded(field: Field, collection: Field): boolean {
 		const values = this.context.getNodeParameter(collection.name, {}) as unknown;
 		return isPlainObject(values) && Object.hasOwn(values, field.name);
+	}
+
+	/**
+	 * Whether `field` may be in `collection`, from the collection as saved (its expressions not
+	 * evaluated): not when the saved collection lacks it; maybe when the whole collection is an
+	 * expression.
+	 */
+	private mayBeAdded(field: Field, collection: Field): boolean {
+		let saved = this.savedCollections.get(collection.name);
+		if (saved === undefined) {
+			saved = this.context.getNodeParameter(collection.name, {}, { rawExpressions: true });
+			this.savedCollections.set(collection.name, saved);
+		}
+		return !isPlainObject(saved) || Object.hasOwn(saved, field.name);
 	}
 
 	/** The value at `path` as it is, `undefined` when not there (e.g. a fixed collection's entries). */
