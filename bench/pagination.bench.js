@@ -24,7 +24,6 @@ const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const readline = require('node:readline');
-const { setTimeout: sleep } = require('node:timers/promises');
 
 const { runNode } = require('../test/harness/engine');
 // n8n-core's request helper, as the engine calls it for every node request; not exported from its
@@ -33,8 +32,9 @@ const {
 	httpRequest: n8nHttpRequest,
 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
 const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
-const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/listFields');
+const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/requestOptionFields');
 const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
+const { collectGarbage, heapUsed, median } = require('./measuring');
 
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
@@ -194,12 +194,6 @@ async function runReturnAll(baseUrl, nodeType) {
 
 const recordsOf = (run) => run.items.map((item) => item.json);
 
-function median(values) {
-	const sorted = [...values].sort((left, right) => left - right);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /**
  * Median duration in ms of each contender over REPETITIONS rounds, after a warm-up round; every
  * result is checked by `verify`. The contenders take turns within a round, so that a load change on
@@ -225,23 +219,6 @@ async function medianDurations(contenders, verify) {
 	return Object.fromEntries(
 		Object.entries(durations).map(([name, values]) => [name, median(values)]),
 	);
-}
-
-const heapUsed = () => process.memoryUsage().heapUsed;
-
-/**
- * Collects garbage until the heap stops shrinking: a run's last callbacks (sockets closing,
- * promises settling) hold some of its objects for a few event-loop turns after it ended.
- */
-async function collectGarbage() {
-	if (typeof global.gc !== 'function')
-		throw new Error('Run with node --expose-gc (npm run bench does).');
-	let heap = Infinity;
-	for (let round = 0; round < 20 && heapUsed() < heap - 64 * 1024; round++) {
-		heap = heapUsed();
-		await sleep(20);
-		global.gc();
-	}
 }
 
 /**
