@@ -40,6 +40,12 @@ function createAjv() {
 	addFormats(instance);
 	// ajv-formats also accepts a `urn:uuid:` prefix; the API's identifiers are bare UUIDs.
 	instance.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+	// ajv-formats's email takes ASCII only. The reference shows no rule of the API's, so the sandbox
+	// checks the node's (shared/parameters.ts), which takes letters of any script (RFC 6531, IDN).
+	instance.addFormat(
+		'email',
+		/^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u,
+	);
 	// The document is registered as one schema resource so that its `#/components/...` references
 	// resolve; its OpenAPI containers and extensions are declared as annotations for strict mode.
 	instance.addVocabulary(['paths', 'components', 'x-assumed', 'x-reference', 'x-not-in-reference']);

@@ -1017,6 +1017,55 @@ describe('equipment', () => {
 	});
 });
 
+describe('e-mail addresses', () => {
+	// Where each e-mail field is written, with the body's other fields, and the field a 400 names.
+	const writes = {
+		client: async () => ({ path: CLIENTS, body: { name: 'Mail test' }, field: 'email' }),
+		'contact person': async () => ({
+			path: contactPersonsPath((await newClient()).id),
+			body: { name: 'Mail test', isMain: false },
+			field: 'email',
+		}),
+		"contract's on-site contact": async () => ({
+			path: CONTRACTS,
+			body: contractBody(),
+			field: 'contactEmail',
+		}),
+	};
+
+	it.each(Object.keys(writes) as Array<keyof typeof writes>)(
+		'refuses an address that cannot be one for a %s with 400 naming the field, in strict mode too; takes plus signs, subdomains, capitals and letters of any script',
+		async (kind) => {
+			const { path, body, field } = await writes[kind]();
+			const withAddress = (address: string) => ({ body: { ...body, [field]: address } });
+			const refused = 'info(at)mueller-bau.de';
+
+			expectError(await api('POST', path, withAddress(refused)), 400, field, /format "email"/);
+			sandbox.setOptions({ strict: true });
+			expectError(await api('POST', path, withAddress(refused)), 400, field, /format "email"/);
+			for (const address of [
+				'a.b+c@sub.example.co.uk',
+				'Max.Müller@müller-bau.de',
+				'INFO@MUELLER-BAU.DE',
+			]) {
+				const answer = await api('POST', path, withAddress(address));
+				expect({ address, status: answer.status }).toEqual({ address, status: 201 });
+				expect(answer.body[field]).toBe(address);
+			}
+		},
+	);
+
+	it("refuses a client's contact person whose address cannot be one, naming contactPersons", async () => {
+		const body = {
+			name: 'Mail test',
+			contactPersons: [{ name: 'A', isMain: true, email: 'info(at)mueller-bau.de' }],
+		};
+
+		sandbox.setOptions({ strict: true });
+		expectError(await api('POST', CLIENTS, { body }), 400, 'contactPersons', /format "email"/);
+	});
+});
+
 describe('the lost-answer fault', () => {
 	it('carries out a write and then drops the connection without an answer, only for the methods asked for', async () => {
 		sandbox.setOptions({

@@ -58,6 +58,14 @@ export const text = (
 	placeholder?: string,
 ) => textField({ name, displayName, description, placeholder });
 
+/** An e-mail address, checked before it is sent (ItemParameters.email). */
+export function emailField(described: Omit<Described, 'placeholder'>): BodyField {
+	return {
+		property: property({ ...described, placeholder: 'e.g. name@example.com' }, 'string'),
+		read: (item, field, collection) => item.email(field, collection),
+	};
+}
+
 /** A JSON object, given as an object or as JSON text. */
 export function jsonField(described: Omit<Described, 'placeholder'>): BodyField {
 	return {

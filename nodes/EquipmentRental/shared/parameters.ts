@@ -16,6 +16,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 // with a time.
 const ISO_DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
 const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Not RFC 5322, whose quoted and commented forms no one types: one @, a local part without spaces
+// or invisible characters, and a domain of dotted labels. Letters of any script, as addresses and
+// domains may hold them (RFC 6531, IDN). The sandbox checks the same rule (sandbox/contract.js):
+// the vendor's reference shows none.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u;
 // Half of a UTF-16 surrogate pair, without its other half.
 const LONE_SURROGATE_PATTERN =
 	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -251,6 +256,19 @@ export class ItemParameters {
 		if (typeof value !== 'string' && typeof value !== 'number')
 			throw this.invalid(field, 'text', value);
 		return this.wholeCharacters(field, String(value), value);
+	}
+
+	/**
+	 * An e-mail address, trimmed. The reference does not say that the API checks one, so a typo such
+	 * as "info(at)example.com" could be stored as a success.
+	 */
+	email(field: Field, collection?: Field): string | undefined {
+		const value = this.read(field, collection);
+		if (value === undefined) return undefined;
+		const address = typeof value === 'string' ? value.trim() : undefined;
+		if (address === undefined || !EMAIL_PATTERN.test(address))
+			throw this.invalid(field, 'an e-mail address', value);
+		return address;
 	}
 
 	/**

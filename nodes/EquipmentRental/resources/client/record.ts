@@ -1,6 +1,7 @@
 import type { BodyField, ReferencedKind } from '../../shared/bodyFields';
 import {
 	booleanField,
+	emailField,
 	entriesField,
 	numberField,
 	optionsField,
@@ -32,7 +33,7 @@ export const contactPersonFields: BodyField[] = [
 	}),
 	text('jobTitle', 'Job Title', 'Job title, e.g. Project Manager'),
 	text('department', 'Department', 'Department, e.g. Operations'),
-	text('email', 'Email', 'Email address', 'e.g. name@example.com'),
+	emailField({ name: 'email', displayName: 'Email', description: 'Email address' }),
 	text('phone', 'Phone', 'Phone number', 'e.g. +49 30 1234567'),
 	text('mobile', 'Mobile', 'Mobile phone number', 'e.g. +49 170 1234567'),
 	text(
@@ -140,7 +141,7 @@ const clientFields: BodyField[] = [
 	text('country', 'Country', 'Country', 'e.g. Germany'),
 	text('phone', 'Phone', 'Phone number', 'e.g. +49 30 1234567'),
 	text('fax', 'Fax', 'Fax number'),
-	text('email', 'Email', 'Email address', 'e.g. office@example.com'),
+	emailField({ name: 'email', displayName: 'Email', description: 'Email address' }),
 	text('website', 'Website', 'Website', 'e.g. https://example.com'),
 	text('additionalInformation', 'Additional Information', 'Free text about the client'),
 ];

@@ -2,6 +2,7 @@ import type { ReferencedKind } from '../../shared/bodyFields';
 import {
 	booleanField,
 	dateTimeField,
+	emailField,
 	numberField,
 	objectField,
 	referenceTo,
@@ -117,7 +118,11 @@ export const contractRecord: RecordKind = {
 			"The on-site contact's position (sent as the create page's contractPosition; the contract shows it as contactPosition)",
 		),
 		text('contactPhone', 'Contact Phone', "The on-site contact's phone number"),
-		text('contactEmail', 'Contact Email', "The on-site contact's email address"),
+		emailField({
+			name: 'contactEmail',
+			displayName: 'Contact Email',
+			description: "The on-site contact's email address",
+		}),
 		text('additionalInformation', 'Additional Information', 'Free text about the contract'),
 	],
 };
