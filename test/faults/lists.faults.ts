@@ -363,17 +363,24 @@ describe('List operations with Return All under injected faults', () => {
 			}
 		});
 
-		it('names the rate limit, says when to retry and points to the batching options once the retries are spent', async () => {
+		it('names the rate limit, says how long the API kept refusing and what to change, once the Max Rate Limit Wait is spent', async () => {
 			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['429'], retryAfterSeconds: 1 } });
 
-			const { error, items } = await suite.run(getModels());
+			const { error, items } = await suite.run({
+				...getModels(),
+				requestOptions: { maxRateLimitWait: 2 },
+			});
 
 			expect(items).toEqual([]);
-			expect(suite.sandbox.requests).toHaveLength(5);
+			// The first refusal, then one a second later; the next wait would end past 2 seconds.
+			expect(suite.sandbox.requests).toHaveLength(2);
 			expect(error?.message).toBe(
-				"The API's rate limit was reached (HTTP 429); retry after 1 second",
+				'The API kept refusing requests as rate-limited (HTTP 429) for 1 second [item 0]',
 			);
-			expect(error?.description).toContain('Request Options > Batching');
+			expect(error?.description).toContain("lower 'Parallel Requests' under Request Options");
+			expect(error?.description).toContain(
+				"The API's last answer: The API's rate limit was reached (HTTP 429); retry after 1 second.",
+			);
 		});
 	});
 });

@@ -39,11 +39,12 @@ module.exports = async function printSummary() {
 			failedLoudly,
 			falseSuccesses,
 			retriedWrites,
+			resentAfterRefusal,
 			lostAnswers,
 			doneUnanswered,
 		} = results.writes;
 		lines.push(
-			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly (${doneUnanswered} of them done by the server, the answer lost), ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice; ${lostAnswers} answers lost`,
+			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly (${doneUnanswered} of them done by the server, the answer lost), ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice (${resentAfterRefusal} sent again after a 429, which the API did not act on); ${lostAnswers} answers lost`,
 		);
 	}
 	if (results.upserts) {

@@ -91,6 +91,8 @@ export interface FaultSuiteResults {
 		failedLoudly: number;
 		falseSuccesses: number;
 		retriedWrites: number;
+		/** Items whose write was refused with 429 (not done) and sent again. */
+		resentAfterRefusal: number;
 		/** Writes the sandbox carried out and then closed the connection without answering. */
 		lostAnswers: number;
 		/** Failed items whose write the sandbox had done: their answer never reached the node. */

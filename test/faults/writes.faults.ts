@@ -92,6 +92,18 @@ function serverCompleted(request: LoggedRequest): boolean {
 
 const isWrite = (request: SandboxRequest) => WRITE_METHODS.has(request.method);
 
+/**
+ * The API refused the request as rate-limited (429): it did nothing with it, and the node sends it
+ * again after the wait (nodes/EquipmentRental/shared/requestPace.ts).
+ */
+const refused = (request: LoggedRequest) => request.fault === '429' || request.rateLimited === true;
+
+/**
+ * An item's writes as the node may send them: once, or again only after refusals, each of which
+ * left nothing done. Any other write before the last was sent twice.
+ */
+const sentOnceOrAfterRefusals = (writes: LoggedRequest[]) => writes.slice(0, -1).every(refused);
+
 const segment = (request: SandboxRequest, index: number) =>
 	decodeURIComponent(request.path.split('/')[index]);
 
@@ -557,6 +569,7 @@ describe('Writes under injected faults', () => {
 		failedLoudly: 0,
 		falseSuccesses: 0,
 		retriedWrites: 0,
+		resentAfterRefusal: 0,
 		lostAnswers: 0,
 		doneUnanswered: 0,
 	};
@@ -602,11 +615,18 @@ describe('Writes under injected faults', () => {
 			);
 			const succeeded = items.map((item) => inputOf(item));
 			const failed = errorItems.map((item) => inputOf(item));
-			// The read before a PUT (equipment) may have needed retries; each write must have completed.
+			// The read before a PUT (equipment) may have needed retries; the write must have completed,
+			// and any sent before it been refused.
 			const falseSuccesses = succeeded.filter(
-				(input) => writesOf(input).length === 0 || !writesOf(input).every(serverCompleted),
+				(input) =>
+					writesOf(input).length === 0 ||
+					!serverCompleted(writesOf(input).at(-1)!) ||
+					!sentOnceOrAfterRefusals(writesOf(input)),
 			);
-			const retriedWrites = inputs.filter((input) => writesOf(input).length > 1);
+			const retriedWrites = inputs.filter((input) => !sentOnceOrAfterRefusals(writesOf(input)));
+			const resentAfterRefusal = inputs.filter(
+				(input) => writesOf(input).length > 1 && sentOnceOrAfterRefusals(writesOf(input)),
+			);
 			// Failed, yet done by the server: only when no answer reached the node, as it says.
 			const doneUnanswered = failed.filter((input) => operation.applied(store, input));
 			const lostAnswers = logged.filter(
@@ -618,6 +638,7 @@ describe('Writes under injected faults', () => {
 				failedLoudly: totals.failedLoudly + failed.length,
 				falseSuccesses: totals.falseSuccesses + falseSuccesses.length,
 				retriedWrites: totals.retriedWrites + retriedWrites.length,
+				resentAfterRefusal: totals.resentAfterRefusal + resentAfterRefusal.length,
 				lostAnswers: totals.lostAnswers + lostAnswers.length,
 				doneUnanswered: totals.doneUnanswered + doneUnanswered.length,
 			});
@@ -819,12 +840,13 @@ describe('Create or Update by External ID under faults, run again until every it
 				for (const { input, json } of reported)
 					if (json.upserted === 'created')
 						createdReports.set(input.externalId, (createdReports.get(input.externalId) ?? 0) + 1);
-				// The node sends each item's create and its update at most once.
+				// The node sends each item's create and its update once, or again only after refusals.
 				const sentTwice = inputs.filter((input) =>
 					['POST', 'PATCH', 'PUT'].some(
 						(method) =>
-							writesOf(logged, kind, input).filter((request) => request.method === method).length >
-							1,
+							!sentOnceOrAfterRefusals(
+								writesOf(logged, kind, input).filter((request) => request.method === method),
+							),
 					),
 				);
 				const lostCreates = logged.filter(

@@ -13,7 +13,8 @@ import {
 } from './requestOptionFields';
 import { retryDelayMs, waitBeforeRetry } from './retry';
 
-// A refusal without Retry-After pauses the run this long, doubled for each refusal in a row.
+// A refusal without Retry-After pauses the run this long; refusals in a row without an answer in
+// between pause it this long from the second on, doubled each time (whatever Retry-After says).
 const FIRST_PAUSE_MS = 500;
 const MAX_PAUSE_MS = 30_000;
 // After a refusal, the run sends at this share of the rate it was sending at, then speeds up by
@@ -93,14 +94,14 @@ export class RequestPace {
 	private slowDowns = 0;
 	private refusingSince?: number;
 	private refusalsInARow = 0;
-	/** Since when the run has sent without a refusal (its first request, or the last pause's end). */
+	/** Since when the run has sent without a slow-down (its first request, or the first after one). */
 	private sendingSince?: number;
 	/** The answers (not refusals) since then. */
 	private acceptedSince = 0;
 	/** When the pending wait for the next turn ends, if one is pending. */
 	private wakeAt?: number;
-	/** Ends the pace's waits when the run gives up or the execution is cancelled. */
-	private readonly stopping = new AbortController();
+	/** The waits under way, ended when the run gives up or the execution is cancelled. */
+	private readonly waits = new Set<AbortController>();
 	private gaveUp?: { since: number; until: number; error: NodeApiError };
 
 	constructor(
@@ -165,7 +166,7 @@ export class RequestPace {
 			this.accepted();
 			const delay = repeatable ? retryDelayMs(failure, retry++) : undefined;
 			if (delay === undefined) throw toItemError(context, failure);
-			await waitBeforeRetry(delay, this.stopping.signal);
+			await this.wait(delay);
 		}
 	}
 
@@ -194,8 +195,25 @@ export class RequestPace {
 			}
 			this.tokens -= 1;
 			this.inFlight++;
-			this.sendingSince ??= now;
+			if (this.sendingSince === undefined) {
+				this.sendingSince = now;
+				this.rateGrownAt = now;
+			}
 			this.requests.shift()!.grant(this.slowDowns);
+		}
+	}
+
+	/**
+	 * Waits `ms`, unless the pace stops meanwhile. Each wait has a signal of its own: n8n's
+	 * sleepWithAbort leaves its listener on the signal, which a shared one would pile up.
+	 */
+	private async wait(ms: number): Promise<void> {
+		const wait = new AbortController();
+		this.waits.add(wait);
+		try {
+			await waitBeforeRetry(ms, wait.signal);
+		} finally {
+			this.waits.delete(wait);
 		}
 	}
 
@@ -204,7 +222,7 @@ export class RequestPace {
 		const at = Date.now() + ms;
 		if (this.wakeAt !== undefined && this.wakeAt <= at) return;
 		this.wakeAt = at;
-		void waitBeforeRetry(ms, this.stopping.signal).then(
+		void this.wait(ms).then(
 			() => {
 				if (this.wakeAt === at) this.wakeAt = undefined;
 				this.wake();
@@ -258,25 +276,36 @@ export class RequestPace {
 	): void {
 		const now = Date.now();
 		this.refusingSince ??= now;
-		this.refusalsInARow++;
-		const backoff = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (this.refusalsInARow - 1));
-		this.pausedUntil = Math.max(this.pausedUntil, now + (waitMs ?? backoff));
 		if (slowDownsAtSend === this.slowDowns) {
 			this.slowDowns++;
-			const sentFor = Math.max(SHORTEST_RATE_WINDOW_MS, now - (this.sendingSince ?? now));
-			const sendingRate = Math.min(this.ratePerSecond, (this.acceptedSince * 1000) / sentFor);
-			if (sendingRate > 0) {
-				this.ratePerSecond = Math.max(1, sendingRate * RATE_AFTER_REFUSAL);
-				this.rateGrownAt = this.pausedUntil;
-				this.tokens = 0;
-				this.tokensAt = this.pausedUntil;
-			}
-			this.sendingSince = this.pausedUntil;
-			this.acceptedSince = 0;
+			this.refusalsInARow++;
+			// A Retry-After of 0 asks for no slower pace; the refusals that follow each other without
+			// an answer in between do, whatever it says.
+			if (waitMs !== 0) this.slowDown(now);
 		}
+		const backoff =
+			this.refusalsInARow < 2
+				? 0
+				: Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (this.refusalsInARow - 2));
+		this.pausedUntil = Math.max(
+			this.pausedUntil,
+			now + Math.max(waitMs ?? FIRST_PAUSE_MS, backoff),
+		);
 		if (this.pausedUntil - this.refusingSince > this.settings.maxRateLimitWaitMs) {
 			this.giveUp(context, error);
 		}
+	}
+
+	/** Sends from now on at a little less than the rate the run was sending at. */
+	private slowDown(now: number): void {
+		const sentFor = Math.max(SHORTEST_RATE_WINDOW_MS, now - (this.sendingSince ?? now));
+		const sendingRate = Math.min(this.ratePerSecond, (this.acceptedSince * 1000) / sentFor);
+		if (sendingRate > 0) {
+			this.ratePerSecond = Math.max(1, sendingRate * RATE_AFTER_REFUSAL);
+			this.tokens = 0;
+		}
+		this.sendingSince = undefined;
+		this.acceptedSince = 0;
 	}
 
 	private giveUp(context: ErrorContext, lastRefusal: unknown): void {
@@ -319,7 +348,7 @@ export class RequestPace {
 
 	/** Refuses every waiting turn and ends the waits (the run gave up, or the execution was cancelled). */
 	private stop(error: unknown): void {
-		this.stopping.abort();
+		for (const wait of this.waits) wait.abort();
 		for (const waiter of [...this.requests.splice(0), ...this.items.splice(0)])
 			waiter.refuse(error);
 	}
