@@ -9,9 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getFromApi } from './shared/getFromApi';
 import {
 	BOOKINGS_PATH,
+	CLIENTS,
 	CLIENTS_PATH,
 	CONTRACTS_PATH,
 	EQUIPMENTS_PATH,
+	PRODUCTS,
 	PRODUCTS_PATH,
 } from './shared/paths';
 import { chosenId, matchesFilter, searchPage } from './shared/pickers';
@@ -63,7 +65,7 @@ function priceItemName(item: IDataObject): string {
 }
 
 async function productOf(context: ILoadOptionsFunctions): Promise<IDataObject> {
-	const productId = chosenId(context, 'productId');
+	const productId = await chosenId(context, 'productId', PRODUCTS);
 	if (!productId) throw chooseFirst(context, 'product');
 	return (await getFromApi(
 		context,
@@ -106,26 +108,11 @@ export const listSearch: Record<string, Search> = {
 
 	/** The chosen client's contact persons (an array: the reference shows no paging), by name. */
 	async searchContactPersons(filter) {
-		const client = this.getCurrentNodeParameter('clientId') as
-			{ mode?: string; value?: unknown } | string | undefined;
-		const given = text(typeof client === 'object' ? client?.value : client);
-		if (!given) throw chooseFirst(this, 'client');
-		const clientId =
-			typeof client === 'object' && client?.mode === 'externalId'
-				? text(
-						(
-							(await getFromApi(
-								this,
-								`${CLIENTS_PATH}/external-id/${encodeURIComponent(given)}`,
-								{},
-								{ forPicker: true, pathHasIds: true },
-							)) as IDataObject
-						).id,
-					)
-				: given;
+		const clientId = await chosenId(this, 'clientId', CLIENTS);
+		if (!clientId) throw chooseFirst(this, 'client');
 		const persons = await getFromApi(
 			this,
-			`${CLIENTS_PATH}/${encodeURIComponent(clientId ?? given)}/contact-persons`,
+			`${CLIENTS_PATH}/${encodeURIComponent(clientId)}/contact-persons`,
 			{},
 			{ forPicker: true, pathHasIds: true },
 		);
@@ -142,7 +129,7 @@ export const listSearch: Record<string, Search> = {
 
 	/** The chosen client's contracts only. */
 	async searchClientContracts(filter, paginationToken) {
-		const clientId = chosenId(this, 'clientId');
+		const clientId = await chosenId(this, 'clientId', CLIENTS);
 		if (!clientId) throw chooseFirst(this, 'client');
 		return await searchPage(
 			this,

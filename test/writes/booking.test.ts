@@ -55,7 +55,7 @@ describe('Booking', () => {
 	const bookings = recordKindWithId({
 		suite,
 		recordName: 'booking',
-		fieldLabel: 'Booking ID',
+		fieldLabel: 'Booking',
 		newRecord: newBooking,
 		resource: 'booking',
 		collection: BOOKINGS,

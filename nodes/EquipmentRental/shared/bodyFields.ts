@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { EXAMPLE_UUID, withoutUnset } from './parameters';
 import { idPicker } from './pickers';
+import type { ReferencedKind } from './references';
 
 /**
  * A field of a record's body as the form shows it (named as the API names it) and how one item's
@@ -17,13 +18,6 @@ export interface BodyField {
 	refersTo?: ReferencedKind;
 	/** The fields of each entry of a list (entriesField), and how the form names an entry. */
 	entries?: { fields: BodyField[]; label: (index: number) => string };
-}
-
-/** A kind of record a field can refer to by its external ID, found at `externalIdUrl`. */
-export interface ReferencedKind {
-	recordName: string;
-	/** With one placeholder, `{externalId}`. */
-	externalIdUrl: string;
 }
 
 interface Described {
@@ -143,15 +137,6 @@ export function optionsField(
 /** `field`, required or not: read (an empty required field fails) and shown so. */
 export function withRequired(field: BodyField, required: boolean): BodyField {
 	return { ...field, property: { ...field.property, required } };
-}
-
-/** An ID of another record, from a picker (`property`) or given by ID. */
-export function pickedIdField(property: INodeProperties, { idIsUuid = false } = {}): BodyField {
-	return {
-		property,
-		read: (item, field, collection) =>
-			idIsUuid ? item.uuid(field, collection) : item.identifier(field, collection),
-	};
 }
 
 /**

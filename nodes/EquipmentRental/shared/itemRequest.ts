@@ -65,7 +65,11 @@ export interface ItemRequest<Parts extends RequestParts> {
  * How an item's run sends a request built from its parts: over the routed request, with the API's
  * answer checked, a GET retried when it fails for a passing reason.
  */
-export type SendParts = (parts: RequestParts) => Promise<INodeExecutionData[]>;
+export interface SendParts {
+	(parts: RequestParts): Promise<INodeExecutionData[]>;
+	/** The run the item belongs to, which all its items share (its execute data). */
+	readonly run: object;
+}
 
 /** The API a run sends to: the credential's Base URL, as the engine has read it for the run. */
 export interface ApiAddress {
@@ -199,12 +203,15 @@ function routingPerItem<Parts extends RequestParts>(
 		operations: {
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
-				const send: SendParts = async (parts) => {
-					const answer = await sendInPace(this, withParts(request, parts));
-					const ownRequest = parts.method === undefined && parts.url === undefined;
-					// The operation's own request is built from the operation's parts.
-					return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
-				};
+				const send: SendParts = Object.assign(
+					async (parts: RequestParts) => {
+						const answer = await sendInPace(this, withParts(request, parts));
+						const ownRequest = parts.method === undefined && parts.url === undefined;
+						// The operation's own request is built from the operation's parts.
+						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
+					},
+					{ run: this.getExecuteData?.() ?? this },
+				);
 				const api = { baseUrl: String(request.options.baseURL) };
 				try {
 					const items = await paceOf(this).forItem(

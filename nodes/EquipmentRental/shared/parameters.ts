@@ -9,7 +9,7 @@ import { itemSuffix } from './errors';
  * A node parameter as the user sees it: its saved name and its display name (used in error
  * messages).
  */
-export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required'>;
+export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required' | 'modes'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally
@@ -62,6 +62,9 @@ function isUnset(value: unknown): boolean {
 	);
 }
 
+/** The mode of a picker that names a record by the external ID another system gave it. */
+export const EXTERNAL_ID_MODE = 'externalId';
+
 /** A record a field refers to: by its ID, or by the external ID another system gave it. */
 export type RecordReference = { id: string } | { externalId: string };
 
@@ -111,11 +114,7 @@ export class ItemParameters {
 		// Asking n8n for an option the user did not add costs as much as for one they did (it finds
 		// the option in the description and checks it), and an operation asks for dozens per item.
 		if (collection && !this.mayBeAdded(field, collection)) return undefined;
-		const path = collection ? `${collection.name}.${field.name}` : field.name;
-		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
-		// is missing. extractValue gives a picker's (resource locator's) ID, and leaves a plain value,
-		// such as an ID saved in that field by version 0.2.0, as it is.
-		const value = this.context.getNodeParameter(path, null, { extractValue: true }) as unknown;
+		const { value } = this.located(field, collection);
 		if (!isUnset(value)) return value;
 		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
 		if (collection?.name === FILTERS_COLLECTION_NAME && this.isAdded(field, collection)) {
@@ -127,6 +126,31 @@ export class ItemParameters {
 			);
 		}
 		return undefined;
+	}
+
+	/**
+	 * The value given for `field`, a picker's (resource locator's) with the mode it was given in,
+	 * which must be one of the field's: a mode the field lacks (an imported or generated workflow)
+	 * would otherwise send its value as an ID. A plain value, such as an ID that version 0.2.0 saved
+	 * in what is a picker now, is taken as it is.
+	 */
+	private located(field: Field, collection?: Field): { value: unknown; mode?: unknown } {
+		const path = collection ? `${collection.name}.${field.name}` : field.name;
+		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
+		// is missing.
+		const value = this.context.getNodeParameter(path, null) as unknown;
+		if (!isPlainObject(value) || !('mode' in value) || !('value' in value)) return { value };
+		const modes = field.modes ?? [];
+		if (modes.length > 0 && !modes.some((mode) => mode.name === value.mode)) {
+			const names = modes.map((mode) => mode.displayName);
+			throw this.invalid(
+				field,
+				`given ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`,
+				undefined,
+				`It was saved in the mode "${String(value.mode)}", which this field does not have (e.g. in a workflow that was imported or generated). Choose one of its modes in the field.`,
+			);
+		}
+		return { value: value.value, mode: value.mode };
 	}
 
 	/** Whether the user added `field` to `collection`, whatever its value came out as. */
@@ -171,9 +195,7 @@ export class ItemParameters {
 		collection?: Field,
 		{ idIsUuid = false } = {},
 	): RecordReference | undefined {
-		const path = collection ? `${collection.name}.${field.name}` : field.name;
-		const locator = this.context.getNodeParameter(path, null) as { mode?: unknown } | null;
-		if (locator?.mode !== 'externalId') {
+		if (this.located(field, collection).mode !== EXTERNAL_ID_MODE) {
 			const id = idIsUuid ? this.uuid(field, collection) : this.identifier(field, collection);
 			return id === undefined ? undefined : { id };
 		}

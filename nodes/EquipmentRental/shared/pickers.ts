@@ -4,13 +4,24 @@ import type {
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
+	INodePropertyMode,
 } from 'n8n-workflow';
 
 import { getFromApi } from './getFromApi';
-import { EXAMPLE_UUID } from './parameters';
+import type { ReferencedKind } from './references';
+import { EXAMPLE_UUID, EXTERNAL_ID_MODE } from './parameters';
 
 /** How many records a picker asks for per page as the user scrolls: the reference's default page size. */
 const PICKER_PAGE_SIZE = 20;
+
+/** A picker's mode that names a record by the external ID another system gave it (references.ts). */
+// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a picker's mode, not a parameter: modes have no default
+export const externalIdMode: INodePropertyMode = {
+	displayName: 'By External ID',
+	name: EXTERNAL_ID_MODE,
+	type: 'string',
+	placeholder: 'e.g. ERP-10042',
+};
 
 /**
  * An ID field as n8n's resource locator: "From List" (searchable, filled by `searchListMethod`) or
@@ -57,16 +68,7 @@ export function idPicker({
 				type: 'string',
 				placeholder: `e.g. ${EXAMPLE_UUID}`,
 			},
-			...(byExternalId
-				? [
-						{
-							displayName: 'By External ID',
-							name: 'externalId',
-							type: 'string' as const,
-							placeholder: 'e.g. ERP-10042',
-						},
-					]
-				: []),
+			...(byExternalId ? [externalIdMode] : []),
 		],
 	};
 }
@@ -113,8 +115,26 @@ export function matchesFilter(text: string, filter: string | undefined): boolean
 	return !filter || text.toLowerCase().includes(filter.toLowerCase());
 }
 
-/** The value of another picker or field of the node, as an ID (empty when not chosen yet). */
-export function chosenId(context: ILoadOptionsFunctions, name: string): string {
-	const value = context.getCurrentNodeParameter(name, { extractValue: true });
-	return typeof value === 'string' ? value.trim() : '';
+/**
+ * The ID of the record another picker of the node names (empty when not chosen yet): as chosen, or
+ * found by its external ID where given so.
+ */
+export async function chosenId(
+	context: ILoadOptionsFunctions,
+	name: string,
+	kind: ReferencedKind,
+): Promise<string> {
+	const picked = context.getCurrentNodeParameter(name) as
+		{ mode?: unknown; value?: unknown } | string | undefined;
+	const value = typeof picked === 'object' ? picked?.value : picked;
+	const given =
+		typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+	if (!given || typeof picked !== 'object' || picked.mode !== EXTERNAL_ID_MODE) return given;
+	const record = (await getFromApi(
+		context,
+		kind.externalIdUrl.replace('{externalId}', encodeURIComponent(given)),
+		{},
+		{ forPicker: true, pathHasIds: true },
+	)) as IDataObject;
+	return String(record.id);
 }

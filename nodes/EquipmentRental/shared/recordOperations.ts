@@ -1,8 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Field } from './parameters';
-import { requestPerItem } from './itemRequest';
+import type { RequestParts } from './itemRequest';
+import { requestPerItem, runPerItem } from './itemRequest';
+import type { Field, RecordReference } from './parameters';
+import type { ReferencedKind } from './references';
+import { idOf } from './references';
 
 /** An operation's entry in its resource's list, and the fields it shows. */
 export interface Operation {
@@ -14,7 +17,8 @@ export interface Operation {
  * An operation that reads one record by the ID or external ID in its path, e.g. Client > Get
  * (`{id}`) or Client > Get by External ID (`{externalId}`): one output item, the record as the API
  * answers it. The placeholder is named as the API names the parameter, so that an error naming it
- * names the form's field.
+ * names the form's field. Where the field is a picker of records of `kind`, it also takes the
+ * record's external ID, looked up first.
  */
 export function getRecordOperation({
 	resource,
@@ -24,6 +28,7 @@ export function getRecordOperation({
 	description,
 	url,
 	idField,
+	kind,
 }: {
 	resource: string;
 	value: string;
@@ -32,20 +37,37 @@ export function getRecordOperation({
 	description: string;
 	url: `${string}{${string}}${string}`;
 	idField: INodeProperties & Field;
+	kind?: ReferencedKind;
 }): Operation {
 	const placeholder = /\{(\w+)\}/.exec(url)![1];
+	const request = {
+		method: 'GET' as const,
+		url,
+		fieldsByApiName: { [placeholder]: idField },
+	};
 	return {
 		option: {
 			name,
 			value,
 			action,
 			description,
-			routing: requestPerItem({
-				method: 'GET',
-				url,
-				parts: (item) => ({ path: { [placeholder]: item.identifier(idField) as string } }),
-				fieldsByApiName: { [placeholder]: idField },
-			}),
+			routing: kind
+				? runPerItem(
+						{
+							...request,
+							parts: (item): RequestParts & { record: RecordReference } => ({
+								record: item.reference(idField) as RecordReference,
+							}),
+						},
+						async function ({ record }, item, send) {
+							const id = await idOf(record, kind, idField, item, send);
+							return await send({ path: { [placeholder]: id } });
+						},
+					)
+				: requestPerItem({
+						...request,
+						parts: (item) => ({ path: { [placeholder]: item.identifier(idField) as string } }),
+					}),
 		},
 		fields: updateDisplayOptions({ show: { resource: [resource], operation: [value] } }, [idField]),
 	};

@@ -7,16 +7,18 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { BodyField, ReferencedKind } from './bodyFields';
+import type { BodyField } from './bodyFields';
 import { withRequired } from './bodyFields';
 import { additionalFieldsCollection, updateFieldsCollection } from './descriptions';
-import { isMissingRecord, mayHaveBeenDone } from './errors';
-import type { SendParts } from './itemRequest';
+import { mayHaveBeenDone } from './errors';
+import type { RequestParts, SendParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { withoutUnset } from './parameters';
 import type { Operation } from './recordOperations';
 import { externalIdField } from './recordOperations';
+import type { ReferencedKind } from './references';
+import { idOf, recordAt, settled } from './references';
 
 /**
  * A kind of master record the reference lets the node write (clients, contact persons, contracts,
@@ -99,48 +101,6 @@ function bodyOf(item: ItemParameters, fields: BodyField[], collection?: Field): 
 	);
 }
 
-/** What a request came to: its answer, or the item error it failed with. */
-async function settled<T>(request: Promise<T>): Promise<{ answer: T } | { error: unknown }> {
-	return await request.then(
-		(answer) => ({ answer }),
-		(error: unknown) => ({ error }),
-	);
-}
-
-/** The record a GET of `url` answers, or undefined when the API says there is no such record. */
-async function recordAt(
-	url: string,
-	path: Record<string, string>,
-	send: SendParts,
-): Promise<IDataObject | undefined> {
-	const read = await settled(send({ method: 'GET', url, path }));
-	if ('answer' in read) return read.answer[0].json;
-	if (isMissingRecord(read.error)) return undefined;
-	throw read.error;
-}
-
-/**
- * The ID of a record given by reference: as it is, or looked up by its external ID (`field` names
- * it when no such record exists). Each lookup is a GET, retried as every read is.
- */
-async function idOf(
-	reference: RecordReference,
-	refersTo: ReferencedKind,
-	field: Field,
-	item: ItemParameters,
-	send: SendParts,
-): Promise<string> {
-	if ('id' in reference) return reference.id;
-	const found = await recordAt(refersTo.externalIdUrl, { externalId: reference.externalId }, send);
-	if (found) return String(found.id);
-	throw item.invalid(
-		field,
-		`the external ID of an existing ${refersTo.recordName}`,
-		reference.externalId,
-		`The API has no ${refersTo.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
-	);
-}
-
 /** `body` with every reference to another record (by ID or external ID) replaced by its ID. */
 async function withIds(
 	body: IDataObject,
@@ -184,6 +144,28 @@ export async function collectionPath(
 	const { field, placeholder } = kind.parent;
 	const reference = field.read(item, field.property) as RecordReference;
 	return { [placeholder]: await idOf(reference, field.refersTo!, field.property, item, send) };
+}
+
+/** The parts of an Update's or a Delete's request: the record it names, and what it sends. */
+type RecordParts = RequestParts & { record: RecordReference };
+
+/** The record an Update or a Delete names: by its ID, or by its external ID. */
+function recordNamed(kind: RecordKind, item: ItemParameters): RecordReference {
+	return item.reference(kind.recordPicker) as RecordReference;
+}
+
+/**
+ * The path of the record `reference` names: its parent's ID (if the records have one) and its own,
+ * found by its external ID where given so.
+ */
+async function recordPath(
+	kind: RecordKind,
+	reference: RecordReference,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<Record<string, string>> {
+	const path = await collectionPath(kind, item, send);
+	return { ...path, [ID]: await idOf(reference, kind, kind.recordPicker, item, send, path) };
 }
 
 function fieldLabels<Extra extends Record<string, Field>>(
@@ -302,7 +284,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 					method: kind.updateMethod,
 					url: `${kind.collectionUrl}/{${ID}}`,
 					parts: (item) => {
-						const id = item.identifier(kind.recordPicker) as string;
+						const record = recordNamed(kind, item);
 						const changes = bodyOf(item, updatable(kind), collection);
 						const cleared = item.someOf(toClear, clearableNames) ?? [];
 						const both = cleared.find((name) => name in changes);
@@ -323,12 +305,12 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 								'Add a field under Update Fields, or choose one under Fields to Clear.',
 							);
 						}
-						return { path: { [ID]: id }, body };
+						return { record, body };
 					},
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 				},
 				async function (parts, item, send) {
-					const path = { ...(await collectionPath(kind, item, send)), ...parts.path };
+					const path = await recordPath(kind, parts.record, item, send);
 					return await sendChanges(
 						kind,
 						path,
@@ -357,16 +339,15 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'DELETE',
 					url: `${kind.collectionUrl}/{${ID}}`,
-					parts: (item) => ({ path: { [ID]: item.identifier(kind.recordPicker) as string } }),
+					parts: (item): RecordParts => ({ record: recordNamed(kind, item) }),
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 					output: [
 						{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
 					],
-					changed: ({ path }) => path,
+					changed: ({ path }) => path ?? {},
 				},
 				async function (parts, item, send) {
-					const path = await collectionPath(kind, item, send);
-					return await send({ ...parts, path: { ...path, ...parts.path } });
+					return await send({ path: await recordPath(kind, parts.record, item, send) });
 				},
 			),
 		},

@@ -1,18 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EXAMPLE_UUID } from '../../shared/parameters';
-import { BOOKINGS_PATH } from '../../shared/paths';
+import { BOOKINGS, BOOKINGS_PATH } from '../../shared/paths';
+import { externalIdMode } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
 
-// The reference documents no list of bookings, so there is nothing to pick from.
+// The reference documents no list of bookings, so there is nothing to pick from: a booking is given
+// by its ID or by its external ID.
 export const bookingId: INodeProperties = {
-	displayName: 'Booking ID',
+	displayName: 'Booking',
 	name: 'bookingId',
-	type: 'string',
+	type: 'resourceLocator',
 	required: true,
-	default: '',
-	placeholder: `e.g. ${EXAMPLE_UUID}`,
-	description: 'The ID of the booking, e.g. from a contract (Contract > Get lists its bookings)',
+	default: { mode: 'id', value: '' },
+	description:
+		'The booking, given by its ID (e.g. from a contract: Contract > Get lists its bookings) or by the external ID another system gave it',
+	modes: [
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${EXAMPLE_UUID}` },
+		externalIdMode,
+	],
 };
 
 // https://ram-api.syniotec.com/reference/bookings: GET /bookings/{id}
@@ -21,7 +27,8 @@ export const { option, fields } = getRecordOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a booking',
-	description: 'Get one booking by ID, with its releases',
+	description: 'Get one booking by ID or external ID, with its releases',
 	url: `${BOOKINGS_PATH}/{id}`,
 	idField: bookingId,
+	kind: BOOKINGS,
 });

@@ -4,11 +4,11 @@ import {
 	entriesField,
 	numberField,
 	optionsField,
-	pickedIdField,
+	referenceField,
 	text,
 	withRequired,
 } from '../../shared/bodyFields';
-import { BOOKINGS_PATH } from '../../shared/paths';
+import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
 import type { RecordKind } from '../../shared/writeOperations';
 import { contractReference } from '../contract/record';
@@ -29,16 +29,19 @@ const endDate = dateTimeField({
 	displayName: 'End Date',
 	description: 'When the booking ends',
 });
-// The entity booked is a piece of equipment or a person; only equipment has a list to pick from.
-const entityId = pickedIdField(
+// The entity booked is a piece of equipment or a person; only equipment has a list to pick from,
+// and an external ID to be found by.
+const entityId = referenceField(
 	idPicker({
 		displayName: 'Entity',
 		name: 'entityId',
 		description:
-			'The piece of equipment (picked from the list) or the person (by ID) that is booked',
+			'The piece of equipment (picked from the list, or by its ID or external ID) or the person (by ID) that is booked',
 		searchListMethod: 'searchEquipment',
 		recordName: 'piece of equipment',
+		byExternalId: true,
 	}),
+	EQUIPMENT,
 	{ idIsUuid: true },
 );
 const productId = productReference('The product booked');
@@ -170,8 +173,7 @@ const attachedProducts = entriesField(
 
 export const bookingRecord: RecordKind = {
 	resource: 'booking',
-	recordName: 'booking',
-	externalIdUrl: `${BOOKINGS_PATH}/external-id/{externalId}`,
+	...BOOKINGS,
 	collectionUrl: BOOKINGS_PATH,
 	recordPicker: bookingId,
 	updateMethod: 'PATCH',

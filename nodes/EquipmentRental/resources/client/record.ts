@@ -1,4 +1,4 @@
-import type { BodyField, ReferencedKind } from '../../shared/bodyFields';
+import type { BodyField } from '../../shared/bodyFields';
 import {
 	booleanField,
 	emailField,
@@ -9,7 +9,7 @@ import {
 	text,
 	textField,
 } from '../../shared/bodyFields';
-import { CLIENTS_PATH } from '../../shared/paths';
+import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../shared/writeOperations';
 import { clientPicker } from './get';
 
@@ -44,13 +44,8 @@ export const contactPersonFields: BodyField[] = [
 	),
 ];
 
-const clients: ReferencedKind = {
-	recordName: 'client',
-	externalIdUrl: `${CLIENTS_PATH}/external-id/{externalId}`,
-};
-
 /** The client another record refers to. */
-export const clientReference = referenceTo(clients, {
+export const clientReference = referenceTo(CLIENTS, {
 	displayName: 'Client',
 	name: 'clientId',
 	searchListMethod: 'searchClients',
@@ -159,7 +154,7 @@ const contactPersons = entriesField(
 
 export const clientRecord: RecordKind = {
 	resource: 'client',
-	...clients,
+	...CLIENTS,
 	collectionUrl: CLIENTS_PATH,
 	recordPicker: clientPicker,
 	updateMethod: 'PATCH',

@@ -5,8 +5,9 @@ export const { option, fields } = contactPersonRead(
 	'get',
 	'Get',
 	'Get a contact person',
-	"Get one of a client's contact persons by ID",
+	"Get one of a client's contact persons by ID or external ID",
 	`${contactPersonRecord.collectionUrl}/{id}`,
 	contactPersonPicker,
 	'id',
+	{ byPicker: true },
 );

@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { RequestParts } from '../../shared/itemRequest';
 import { runPerItem } from '../../shared/itemRequest';
-import { CLIENTS_PATH } from '../../shared/paths';
+import type { RecordReference } from '../../shared/parameters';
+import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
+import { idOf } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import type { RecordKind } from '../../shared/writeOperations';
 import { collectionPath } from '../../shared/writeOperations';
@@ -19,18 +22,16 @@ export const contactPersonPicker = idPicker({
 	displayName: 'Contact Person',
 	name: 'contactPersonId',
 	description:
-		"One of the client's contact persons, picked by name from the list or given by its ID",
+		"One of the client's contact persons: picked by name from the list, or given by its ID or by the external ID another system gave it",
 	searchListMethod: 'searchContactPersons',
 	recordName: 'contact person',
+	byExternalId: true,
 });
-
-const CONTACT_PERSONS_PATH = `${CLIENTS_PATH}/{clientId}/contact-persons`;
 
 export const contactPersonRecord: RecordKind = {
 	resource: 'contactPerson',
-	recordName: 'contact person',
+	...CONTACT_PERSONS,
 	collectionUrl: CONTACT_PERSONS_PATH,
-	externalIdUrl: `${CONTACT_PERSONS_PATH}/external-id/{externalId}`,
 	parent: { field: client, placeholder: 'clientId' },
 	recordPicker: contactPersonPicker,
 	updateMethod: 'PATCH',
@@ -38,7 +39,10 @@ export const contactPersonRecord: RecordKind = {
 	fields: contactPersonFields,
 };
 
-/** A read of one of the client's contact persons, found at `url` by `idField`'s value. */
+/**
+ * A read of one of the client's contact persons, found at `url` by `idField`'s value; `byPicker`
+ * when that is the contact person picker, which also takes an external ID (looked up first).
+ */
 export function contactPersonRead(
 	value: string,
 	name: string,
@@ -47,6 +51,7 @@ export function contactPersonRead(
 	url: string,
 	idField: INodeProperties,
 	placeholder: string,
+	{ byPicker = false } = {},
 ): Operation {
 	return {
 		option: {
@@ -58,12 +63,17 @@ export function contactPersonRead(
 				{
 					method: 'GET',
 					url,
-					parts: (item) => ({ path: { [placeholder]: item.identifier(idField) as string } }),
+					parts: (item): RequestParts & { record: RecordReference } => ({
+						record: byPicker
+							? (item.reference(idField) as RecordReference)
+							: { id: item.identifier(idField) as string },
+					}),
 					fieldsByApiName: { [placeholder]: idField, clientId: client.property },
 				},
-				async function (parts, item, send) {
+				async function ({ record }, item, send) {
 					const path = await collectionPath(contactPersonRecord, item, send);
-					return await send({ path: { ...path, ...parts.path } });
+					const id = await idOf(record, CONTACT_PERSONS, idField, item, send, path);
+					return await send({ path: { ...path, [placeholder]: id } });
 				},
 			),
 		},

@@ -1,4 +1,3 @@
-import type { ReferencedKind } from '../../shared/bodyFields';
 import {
 	booleanField,
 	dateTimeField,
@@ -9,7 +8,7 @@ import {
 	text,
 	uuidField,
 } from '../../shared/bodyFields';
-import { CONTRACTS_PATH } from '../../shared/paths';
+import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../shared/writeOperations';
 import { clientReference } from '../client/record';
 import { contractPicker } from './get';
@@ -19,13 +18,8 @@ import { contractPicker } from './get';
 // `contactPosition`, beside contactName, contactPhone and contactEmail: the body's name is sent (a
 // server that checks bodies against its create page takes it), shown as Contact Position.
 
-const contracts: ReferencedKind = {
-	recordName: 'contract',
-	externalIdUrl: `${CONTRACTS_PATH}/external-id/{externalId}`,
-};
-
 /** The contract another record refers to. */
-export const contractReference = referenceTo(contracts, {
+export const contractReference = referenceTo(CONTRACTS, {
 	displayName: 'Contract',
 	name: 'contractId',
 	searchListMethod: 'searchContracts',
@@ -34,7 +28,7 @@ export const contractReference = referenceTo(contracts, {
 
 export const contractRecord: RecordKind = {
 	resource: 'contract',
-	...contracts,
+	...CONTRACTS,
 	collectionUrl: CONTRACTS_PATH,
 	recordPicker: contractPicker,
 	updateMethod: 'PATCH',

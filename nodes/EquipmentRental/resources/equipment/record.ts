@@ -7,7 +7,7 @@ import {
 	textListField,
 	uuidField,
 } from '../../shared/bodyFields';
-import { EQUIPMENTS_PATH } from '../../shared/paths';
+import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../shared/writeOperations';
 import { productReference } from '../product/record';
 import { equipmentPicker } from './get';
@@ -25,8 +25,7 @@ const json = (name: string, displayName: string, description: string) =>
 
 export const equipmentRecord: RecordKind = {
 	resource: 'equipment',
-	recordName: 'piece of equipment',
-	externalIdUrl: `${EQUIPMENTS_PATH}/external-id/{externalId}`,
+	...EQUIPMENT,
 	collectionUrl: EQUIPMENTS_PATH,
 	recordPicker: equipmentPicker,
 	updateMethod: 'PUT',

@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestPerItem } from '../../shared/itemRequest';
-import { fromQuantity, priceField, productPicker } from './pickers';
+import { runPerItem } from '../../shared/itemRequest';
+import type { PriceListParts } from './pickers';
+import { fromQuantity, priceField, productNamed, productPath, productPicker } from './pickers';
 
 const price = priceField('Price per unit from this quantity on.');
 
@@ -13,19 +14,24 @@ export const option: INodePropertyOptions = {
 	action: 'Add a price item to a product',
 	description:
 		"Add a quantity tier (from a quantity on, a price per unit) to a product's price list",
-	routing: requestPerItem({
-		method: 'POST',
-		url: '/master-data/v1/product-management/products/{id}/price-list',
-		parts: (item) => ({
-			path: { id: item.identifier(productPicker) as string },
-			body: {
-				from: item.number(fromQuantity, { min: 1 }),
-				price: item.number(price, { min: 0 }),
-			},
-		}),
-		fieldsByApiName: { id: productPicker, from: fromQuantity, price },
-		changed: ({ path, body }) => ({ productId: path.id, ...body }),
-	}),
+	routing: runPerItem(
+		{
+			method: 'POST',
+			url: '/master-data/v1/product-management/products/{id}/price-list',
+			parts: (item): PriceListParts => ({
+				product: productNamed(item),
+				body: {
+					from: item.number(fromQuantity, { min: 1 }),
+					price: item.number(price, { min: 0 }),
+				},
+			}),
+			fieldsByApiName: { id: productPicker, from: fromQuantity, price },
+			changed: ({ path, body }) => ({ productId: path?.id, ...body }),
+		},
+		async function ({ product, body }, item, send) {
+			return await send({ path: await productPath(product, item, send), body });
+		},
+	),
 };
 
 export const fields = updateDisplayOptions(

@@ -8,6 +8,6 @@ export const { option, fields } = serviceLinkOperation({
 	description:
 		'Link a service product (such as delivery or cleaning) to a main product so that bookings suggest it',
 	mainProductDescription:
-		'The main product, the one that gets booked, picked by title or given by its ID',
+		'The main product, the one that gets booked: picked by title, or given by its ID or external ID',
 	service: serviceProductPicker,
 });

@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestPerItem } from '../../shared/itemRequest';
-import { priceItemPath, priceItemPicker, productPicker } from './pickers';
+import { runPerItem } from '../../shared/itemRequest';
+import type { PriceListParts } from './pickers';
+import { priceItemNamed, priceItemPicker, productPath, productPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/products: DELETE /products/{id}/price-list/{priceId}
 export const option: INodePropertyOptions = {
@@ -10,15 +11,20 @@ export const option: INodePropertyOptions = {
 	value: 'deletePriceItem',
 	action: 'Delete a price item of a product',
 	description: "Remove one quantity tier from a product's price list",
-	routing: requestPerItem({
-		method: 'DELETE',
-		url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
-		parts: (item) => ({
-			path: priceItemPath(item),
-		}),
-		fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
-		changed: ({ path }) => ({ productId: path.id, priceId: path.priceId }),
-	}),
+	routing: runPerItem(
+		{
+			method: 'DELETE',
+			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
+			parts: (item): PriceListParts => priceItemNamed(item),
+			fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
+			changed: ({ path }) => ({ productId: path?.id, priceId: path?.priceId }),
+		},
+		async function ({ product, priceId }, item, send) {
+			return await send({
+				path: { ...(await productPath(product, item, send)), priceId: priceId! },
+			});
+		},
+	),
 };
 
 export const fields = updateDisplayOptions(

@@ -8,13 +8,14 @@ export const { option, fields } = serviceLinkOperation({
 	description:
 		'Remove the link between a main product and an attached service product, so that bookings no longer suggest it',
 	mainProductDescription:
-		'The main product whose attached service to remove, picked by title or given by its ID',
+		'The main product whose attached service to remove: picked by title, or given by its ID or external ID',
 	service: idPicker({
 		displayName: 'Attached Service',
 		name: 'serviceProductId',
 		description:
-			'The service product to detach, picked from the services attached to the main product or given by its UUID',
+			'The service product to detach: picked from the services attached to the main product, or given by its UUID or external ID',
 		searchListMethod: 'searchAttachedServices',
 		recordName: 'service',
+		byExternalId: true,
 	}),
 });

@@ -1,4 +1,4 @@
-import { PRODUCTS_PATH } from '../../shared/paths';
+import { PRODUCTS, PRODUCTS_PATH } from '../../shared/paths';
 import { getRecordOperation } from '../../shared/recordOperations';
 import { productPicker } from './pickers';
 
@@ -9,7 +9,8 @@ export const { option, fields } = getRecordOperation({
 	name: 'Get',
 	action: 'Get a product',
 	description:
-		'Get one product by ID, with its price list, custom price lists and attached services',
+		'Get one product by ID or external ID, with its price list, custom price lists and attached services',
 	url: `${PRODUCTS_PATH}/{id}`,
 	idField: productPicker,
+	kind: PRODUCTS,
 });

@@ -1,25 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemParameters } from '../../shared/parameters';
+import type { SendParts } from '../../shared/itemRequest';
+import type { ItemParameters, RecordReference } from '../../shared/parameters';
+import { PRODUCTS } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
+import { idOf } from '../../shared/references';
 
 // The product module's ID fields as pickers, shared by its operations.
 
 export const productPicker = idPicker({
 	displayName: 'Product',
 	name: 'productId',
-	description: 'The product, picked by title from the list or given by its ID',
+	description:
+		'The product: picked by title from the list, or given by its ID or by the external ID another system gave it',
 	searchListMethod: 'searchProducts',
 	recordName: 'product',
+	byExternalId: true,
 });
 
 export const serviceProductPicker = idPicker({
 	displayName: 'Service Product',
 	name: 'serviceProductId',
 	description:
-		'The service product (e.g. delivery or cleaning), picked from the list of service products or given by its UUID',
+		'The service product (e.g. delivery or cleaning): picked from the list of service products, or given by its UUID or by the external ID another system gave it',
 	searchListMethod: 'searchServiceProducts',
 	recordName: 'service product',
+	byExternalId: true,
 });
 
 export const priceItemPicker = idPicker({
@@ -58,10 +64,32 @@ export function priceField(description: string): INodeProperties {
 	};
 }
 
-/** The path parameters of one price item: its product and its own ID. */
-export function priceItemPath(item: ItemParameters): { id: string; priceId: string } {
-	return {
-		id: item.identifier(productPicker) as string,
-		priceId: item.identifier(priceItemPicker) as string,
-	};
+/** The product an item names, by its ID or its external ID (see productPath). */
+export function productNamed(item: ItemParameters): RecordReference {
+	return item.reference(productPicker) as RecordReference;
+}
+
+/** The path of the product `product` names: its ID, found by its external ID where given so. */
+export async function productPath(
+	product: RecordReference,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<{ id: string }> {
+	return { id: await idOf(product, PRODUCTS, productPicker, item, send) };
+}
+
+/**
+ * The parts of a request about a product's price list: the product it names (by ID or external
+ * ID), the price item, and the path they come to once the product is found.
+ */
+export interface PriceListParts {
+	product: RecordReference;
+	priceId?: string;
+	path?: { id: string; priceId?: string };
+	body?: IDataObject;
+}
+
+/** One price item an item names: its product (by ID or external ID) and its own ID. */
+export function priceItemNamed(item: ItemParameters): PriceListParts {
+	return { product: productNamed(item), priceId: item.identifier(priceItemPicker) as string };
 }

@@ -1,4 +1,4 @@
-import type { BodyField, ReferencedKind } from '../../shared/bodyFields';
+import type { BodyField } from '../../shared/bodyFields';
 import {
 	entriesField,
 	numberField,
@@ -6,20 +6,15 @@ import {
 	referenceTo,
 	textField,
 } from '../../shared/bodyFields';
-import { PRODUCTS_PATH } from '../../shared/paths';
+import { PRODUCTS, PRODUCTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../shared/writeOperations';
 import { productPicker } from './pickers';
 
 // The bodies of https://ram-api.syniotec.com/reference/create-product and .../update-product,
 // field by field; the products page gives the types.
 
-const products: ReferencedKind = {
-	recordName: 'product',
-	externalIdUrl: `${PRODUCTS_PATH}/external-id/{externalId}`,
-};
-
 /** The product another record refers to. */
-export const productReference = referenceTo(products, {
+export const productReference = referenceTo(PRODUCTS, {
 	displayName: 'Product',
 	name: 'productId',
 	searchListMethod: 'searchProducts',
@@ -135,7 +130,7 @@ const updatable = [
 
 export const productRecord: RecordKind = {
 	resource: 'product',
-	...products,
+	...PRODUCTS,
 	collectionUrl: PRODUCTS_PATH,
 	recordPicker: productPicker,
 	updateMethod: 'PATCH',

@@ -1,9 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestPerItem } from '../../shared/itemRequest';
+import { runPerItem } from '../../shared/itemRequest';
+import type { RecordReference } from '../../shared/parameters';
+import { PRODUCTS } from '../../shared/paths';
+import { idOf } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import { productPicker } from './pickers';
+
+/** The products an item links, each by ID or external ID, and the request they come to. */
+interface ServiceLinkParts {
+	main: RecordReference;
+	service: RecordReference;
+	path?: { id: string };
+	body?: { productId: string };
+}
 
 /**
  * Attach Service and Detach Service: `POST /products/{id}/<link>` with `{ productId }`, the service
@@ -23,7 +34,10 @@ export function serviceLinkOperation({
 	action: string;
 	description: string;
 	mainProductDescription: string;
-	/** The service product's field; the reference types it as a UUID. */
+	/**
+	 * The service product's picker; the reference types its ID as a UUID. By its external ID, it is
+	 * found among all products.
+	 */
 	service: INodeProperties;
 }): Operation {
 	const mainProduct = { ...productPicker, description: mainProductDescription };
@@ -33,16 +47,24 @@ export function serviceLinkOperation({
 			value: link,
 			action,
 			description,
-			routing: requestPerItem({
-				method: 'POST',
-				url: `/master-data/v1/product-management/products/{id}/${link}`,
-				parts: (item) => ({
-					path: { id: item.identifier(mainProduct) as string },
-					body: { productId: item.uuid(service) },
-				}),
-				fieldsByApiName: { id: mainProduct, productId: service },
-				changed: ({ path, body }) => ({ productId: path.id, serviceProductId: body.productId }),
-			}),
+			routing: runPerItem(
+				{
+					method: 'POST',
+					url: `/master-data/v1/product-management/products/{id}/${link}`,
+					parts: (item): ServiceLinkParts => ({
+						main: item.reference(mainProduct) as RecordReference,
+						service: item.reference(service, undefined, { idIsUuid: true }) as RecordReference,
+					}),
+					fieldsByApiName: { id: mainProduct, productId: service },
+					changed: ({ path, body }) => ({ productId: path?.id, serviceProductId: body?.productId }),
+				},
+				async function ({ main, service: attached }, item, send) {
+					return await send({
+						path: { id: await idOf(main, PRODUCTS, mainProduct, item, send) },
+						body: { productId: await idOf(attached, PRODUCTS, service, item, send) },
+					});
+				},
+			),
 		},
 		fields: updateDisplayOptions({ show: { resource: ['product'], operation: [link] } }, [
 			mainProduct,

@@ -5,7 +5,15 @@ import { runPerItem } from '../../shared/itemRequest';
 import type { ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
 import { PRODUCTS_PATH } from '../../shared/paths';
-import { fromQuantity, priceField, priceItemPath, priceItemPicker, productPicker } from './pickers';
+import {
+	fromQuantity,
+	priceField,
+	priceItemNamed,
+	priceItemPicker,
+	productPath,
+	productPicker,
+} from './pickers';
+import type { PriceListParts } from './pickers';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 
@@ -57,8 +65,8 @@ export const option: INodePropertyOptions = {
 		{
 			method: 'PUT',
 			url: `${PRODUCTS_PATH}/{id}/price-list/{priceId}`,
-			parts: (item) => ({
-				path: priceItemPath(item),
+			parts: (item): PriceListParts => ({
+				...priceItemNamed(item),
 				body: withoutUnset({
 					from: item.number(fromQuantityOrKeep, { min: 1 }),
 					price: item.number(price, { min: 0 }),
@@ -72,17 +80,14 @@ export const option: INodePropertyOptions = {
 				price,
 				calculationType,
 			},
-			changed: ({ path, body }) => ({ productId: path.id, priceId: path.priceId, ...body }),
+			changed: ({ path, body }) => ({ productId: path?.id, priceId: path?.priceId, ...body }),
 		},
-		async function (parts, item, send) {
-			if (parts.body.from !== undefined) return await send(parts);
-			const [product] = await send({
-				method: 'GET',
-				url: `${PRODUCTS_PATH}/{id}`,
-				path: parts.path,
-			});
-			const from = tierStart(item, product.json, parts.path.priceId);
-			return await send({ ...parts, body: { from, ...parts.body } });
+		async function ({ product, priceId, body = {} }, item, send) {
+			const path = { ...(await productPath(product, item, send)), priceId: priceId! };
+			if (body.from !== undefined) return await send({ path, body });
+			const [record] = await send({ method: 'GET', url: `${PRODUCTS_PATH}/{id}`, path });
+			const from = tierStart(item, record.json, path.priceId);
+			return await send({ path, body: { from, ...body } });
 		},
 	),
 };

@@ -1,10 +1,13 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
-import { requestPerItem } from '../../shared/itemRequest';
+import { runPerItem } from '../../shared/itemRequest';
+import type { RecordReference } from '../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { CLIENTS, CONTRACTS } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
+import { idOf } from '../../shared/references';
 import { clientPicker } from '../client/get';
 
 const AMOUNT_MAX = 100_000_000;
@@ -12,16 +15,17 @@ const AMOUNT_MAX = 100_000_000;
 const clientId = {
 	...clientPicker,
 	description:
-		'The client the quote is for, picked by name from the list or given by its UUID (Client > Get Many or Get by External ID finds it in a workflow)',
+		'The client the quote is for: picked by name from the list, or given by its UUID or by the external ID another system gave it',
 };
 
 const contractId = idPicker({
 	displayName: 'Contract',
 	name: 'contractId',
 	description:
-		"The client's contract the quote belongs to, picked from the chosen client's contracts or given by its UUID (Contract > Get Many with the client's ID finds it in a workflow)",
+		"The client's contract the quote belongs to: picked from the chosen client's contracts, or given by its UUID or by the external ID another system gave it",
 	searchListMethod: 'searchClientContracts',
 	recordName: 'contract',
+	byExternalId: true,
 });
 
 const amount: INodeProperties = {
@@ -149,50 +153,68 @@ const additionalFields: INodeProperties = {
 	],
 };
 
+/** A quote's request: its client and contract (by ID or external ID), then its body. */
+interface QuoteParts {
+	client: RecordReference;
+	contract: RecordReference;
+	body: IDataObject;
+}
+
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a quote',
 	description:
 		"Create a quote for a client and one of its contracts, for an amount. The client's and the contract's UUIDs come from Client > Get Many (search by name) and Contract > Get Many (by client).",
-	routing: requestPerItem({
-		method: 'POST',
-		url: '/master-data/v1/quote-management/quotes',
-		parts: (item) => ({
-			body: withoutUnset({
-				clientId: item.uuid(clientId),
-				contractId: item.uuid(contractId),
-				amount: item.number(amount, { max: AMOUNT_MAX }),
-				quoteId: item.identifier(quoteId, additionalFields),
-				metadata: item.jsonObject(metadata, additionalFields),
-				date: item.calendarDate(date, additionalFields),
-				deadline: item.calendarDate(deadline, additionalFields),
-				mediaId: item.uuid(mediaId, additionalFields),
-				mediaName: item.text(mediaName, additionalFields),
-				status: item.text(status, additionalFields),
-				bookingIds: item.identifierList(bookingIds, additionalFields),
-				startDate: item.dateTime(startDate, additionalFields),
-				endDate: item.dateTime(endDate, additionalFields),
-				externalId: item.identifier(externalId, additionalFields),
+	routing: runPerItem(
+		{
+			method: 'POST',
+			url: '/master-data/v1/quote-management/quotes',
+			parts: (item): QuoteParts => ({
+				client: item.reference(clientId, undefined, { idIsUuid: true }) as RecordReference,
+				contract: item.reference(contractId, undefined, { idIsUuid: true }) as RecordReference,
+				body: withoutUnset({
+					amount: item.number(amount, { max: AMOUNT_MAX }),
+					quoteId: item.identifier(quoteId, additionalFields),
+					metadata: item.jsonObject(metadata, additionalFields),
+					date: item.calendarDate(date, additionalFields),
+					deadline: item.calendarDate(deadline, additionalFields),
+					mediaId: item.uuid(mediaId, additionalFields),
+					mediaName: item.text(mediaName, additionalFields),
+					status: item.text(status, additionalFields),
+					bookingIds: item.identifierList(bookingIds, additionalFields),
+					startDate: item.dateTime(startDate, additionalFields),
+					endDate: item.dateTime(endDate, additionalFields),
+					externalId: item.identifier(externalId, additionalFields),
+				}),
 			}),
-		}),
-		fieldsByApiName: {
-			clientId,
-			contractId,
-			amount,
-			quoteId,
-			metadata,
-			date,
-			deadline,
-			mediaId,
-			mediaName,
-			status,
-			bookingIds,
-			startDate,
-			endDate,
-			externalId,
+			fieldsByApiName: {
+				clientId,
+				contractId,
+				amount,
+				quoteId,
+				metadata,
+				date,
+				deadline,
+				mediaId,
+				mediaName,
+				status,
+				bookingIds,
+				startDate,
+				endDate,
+				externalId,
+			},
 		},
-	}),
+		async function ({ client, contract, body }, item, send) {
+			return await send({
+				body: {
+					clientId: await idOf(client, CLIENTS, clientId, item, send),
+					contractId: await idOf(contract, CONTRACTS, contractId, item, send),
+					...body,
+				},
+			});
+		},
+	),
 };
 
 export const fields = updateDisplayOptions(

@@ -1,0 +1,104 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { isMissingRecord } from './errors';
+import type { SendParts } from './itemRequest';
+import type { Field, ItemParameters, RecordReference } from './parameters';
+
+/** A kind of record the API finds by the external ID another system gave it. */
+export interface ReferencedKind {
+	recordName: string;
+	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
+	externalIdUrl: string;
+}
+
+/** A field naming a record of `kind`: a picker that also takes the record's external ID. */
+export interface RecordField {
+	property: INodeProperties;
+	kind: ReferencedKind;
+	/** Whether the record's ID is a UUID, checked as one before it is sent. */
+	idIsUuid?: boolean;
+}
+
+/** What a request came to: its answer, or the item error it failed with. */
+export async function settled<T>(request: Promise<T>): Promise<{ answer: T } | { error: unknown }> {
+	return await request.then(
+		(answer) => ({ answer }),
+		(error: unknown) => ({ error }),
+	);
+}
+
+/** The record a GET of `url` answers, or undefined when the API says there is no such record. */
+export async function recordAt(
+	url: string,
+	path: Record<string, string>,
+	send: SendParts,
+): Promise<IDataObject | undefined> {
+	const read = await settled(send({ method: 'GET', url, path }));
+	if ('answer' in read) return read.answer[0].json;
+	if (isMissingRecord(read.error)) return undefined;
+	throw read.error;
+}
+
+/**
+ * The IDs a run has found by external ID, by URL and external ID: items that name the same record
+ * (a sheet of contact persons of one client) look it up once. A lookup that failed for another
+ * reason than the record's absence is not kept, so that each item tries for itself.
+ */
+const lookupsByRun = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+
+async function idByExternalId(
+	kind: ReferencedKind,
+	path: Record<string, string>,
+	send: SendParts,
+): Promise<string | undefined> {
+	let lookups = lookupsByRun.get(send.run);
+	if (!lookups) {
+		lookups = new Map();
+		lookupsByRun.set(send.run, lookups);
+	}
+	const key = JSON.stringify([kind.externalIdUrl, path]);
+	let lookup = lookups.get(key);
+	if (!lookup) {
+		lookup = recordAt(kind.externalIdUrl, path, send).then((record) =>
+			record ? String(record.id) : undefined,
+		);
+		lookups.set(key, lookup);
+		lookup.catch(() => lookups.delete(key));
+	}
+	return await lookup;
+}
+
+/**
+ * The ID of a record given by reference: as it is, or found by its external ID (once per run), in
+ * the parent's records at `parentPath` where the kind has a parent. `field` is named when the API
+ * has no record with that external ID.
+ */
+export async function idOf(
+	reference: RecordReference,
+	kind: ReferencedKind,
+	field: Field,
+	item: ItemParameters,
+	send: SendParts,
+	parentPath: Record<string, string> = {},
+): Promise<string> {
+	if ('id' in reference) return reference.id;
+	const id = await idByExternalId(kind, { ...parentPath, externalId: reference.externalId }, send);
+	if (id !== undefined) return id;
+	throw item.invalid(
+		field,
+		`the external ID of an existing ${kind.recordName}`,
+		reference.externalId,
+		`The API has no ${kind.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
+	);
+}
+
+/** The ID of the record a picker names, read from the item (a required picker: never undefined). */
+export async function pickedId(
+	item: ItemParameters,
+	{ property, kind, idIsUuid }: RecordField,
+	send: SendParts,
+	parentPath: Record<string, string> = {},
+): Promise<string> {
+	const reference = item.reference(property, undefined, { idIsUuid }) as RecordReference;
+	return await idOf(reference, kind, property, item, send, parentPath);
+}
