@@ -211,6 +211,14 @@ describe('docs/writes.md', () => {
 				})),
 		);
 
+	// Fields every kind's Update and Create or Update has, described once for all.
+	const EVERY_WRITES_FIELDS = [{ name: 'emptyValues', label: 'Empty Values' }];
+
+	it('names the fields every write has where it tells how every write works', () => {
+		const common = sectionOf('How every write works') ?? '';
+		expect(EVERY_WRITES_FIELDS.filter(({ label }) => !common.includes(label))).toEqual([]);
+	});
+
 	it.each(writes.map((write) => [write.resource, write.operation, write] as const))(
 		'names every field of %s > %s in its resource section',
 		(_resource, _operation, { resource, operation }) => {
@@ -219,7 +227,13 @@ describe('docs/writes.md', () => {
 			expect(section).not.toBe('');
 			const parameters = { resource, operation };
 			const shown = shownProperties(node, parameters).filter(
-				(property) => !['resource', 'operation', 'requestOptions'].includes(property.name),
+				(property) =>
+					![
+						'resource',
+						'operation',
+						'requestOptions',
+						...EVERY_WRITES_FIELDS.map((field) => field.name),
+					].includes(property.name),
 			);
 			const labels = shown.flatMap((property) =>
 				property.type === 'collection'

@@ -564,9 +564,11 @@ describe('Hostile input to every parameter', () => {
 			),
 		).toEqual([]);
 		// An item's write may read first (Update Price Item reads the tier it keeps): writes are counted.
+		// Create or Update writes nothing for a record that holds the item's values already.
 		const writes = suite.sandbox.requests.filter((request) => request.method !== 'GET');
+		const unchanged = output.filter((item) => item.json.upserted === 'unchanged');
 		expect(writes.length > 0 ? writes : suite.sandbox.requests).toHaveLength(
-			items.length - rejected.length,
+			items.length - rejected.length - unchanged.length,
 		);
 		expect(output.every((item) => item.json.error === undefined)).toBe(true);
 	}

@@ -170,7 +170,7 @@ export function declareCommonDeleteTests<R extends { id: string }>(
 		expect(await readBack(suite, pathOf(record))).toBeUndefined();
 	});
 
-	it(`fails a ${recordName} that is not there by the field, never as deleted`, async () => {
+	it(`fails a ${recordName} that is not there by the field, never as deleted, naming the record the item gave`, async () => {
 		const { items, error } = await suite.run(remove(MISSING_ID), {
 			onError: 'continueRegularOutput',
 		});
@@ -184,6 +184,7 @@ export function declareCommonDeleteTests<R extends { id: string }>(
 							`The field at fault is '${kind.fieldLabel}'\\.`,
 					),
 				),
+				id: MISSING_ID,
 			},
 		]);
 	});
@@ -193,7 +194,7 @@ export function declareCommonDeleteTests<R extends { id: string }>(
 			const id = refused.id();
 			const { items } = await suite.run(remove(id), { onError: 'continueRegularOutput' });
 
-			expect(json(items)).toEqual([{ error: expect.stringMatching(refused.error) }]);
+			expect(json(items)).toEqual([{ error: expect.stringMatching(refused.error), id }]);
 			expect(await readBack(suite, pathOf({ id }))).toBeDefined();
 		});
 }

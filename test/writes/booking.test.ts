@@ -202,6 +202,55 @@ describe('Booking', () => {
 
 		itRefusesAnItemWithout(suite, 'Entity', () => create({ entityId: '={{ $json.equipment }}' }));
 
+		describe('without a Product', () => {
+			const equipment = () =>
+				(suite.sandbox.store.equipment as IDataObject[]).find(
+					(piece) => piece.id === suite.fixtures.equipmentId,
+				)!;
+
+			it("books the piece of equipment's own product, and says so in the output", async () => {
+				const { items, error } = await suite.run(create({ productId: picked('') }));
+
+				expect(error).toBeUndefined();
+				expect(equipment().productId).toEqual(expect.any(String));
+				const [post] = writesSeen(suite);
+				expect(post.body).toEqual(expect.objectContaining({ productId: equipment().productId }));
+				expect(json(items)).toEqual([
+					expect.objectContaining({ productId: equipment().productId, productFromEquipment: true }),
+				]);
+			});
+
+			it('does so for Create or Update too, when it creates the booking', async () => {
+				const { items, error } = await suite.run({
+					...create({ productId: picked('') }),
+					operation: 'upsert',
+					externalId: newExternalId('BK-EQ'),
+				});
+
+				expect(error).toBeUndefined();
+				expect(json(items)).toEqual([
+					expect.objectContaining({
+						productId: equipment().productId,
+						productFromEquipment: true,
+						upserted: 'created',
+					}),
+				]);
+			});
+
+			it('fails the item, asking for the Product, when the entity is no piece of equipment (a person)', async () => {
+				const person = '6a1f0c2e-8d4b-4e3a-9c7f-2b5d8e1a4f60';
+				const { error } = await suite.run(
+					create({ productId: picked(''), entityId: picked(person) }),
+				);
+
+				expect(error?.message).toBe(
+					"'Product' must be set: the entity booked is no piece of equipment with a product [item 0]",
+				);
+				expect(error?.description).toContain(`no piece of equipment with the ID ${person}`);
+				expect(writesSeen(suite)).toEqual([]);
+			});
+		});
+
 		it('refuses an attached product without its product before sending, naming the entry', async () => {
 			const { error } = await suite.run(
 				create({

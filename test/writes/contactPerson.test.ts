@@ -224,6 +224,7 @@ describe('Contact Person', () => {
 					error: expect.stringMatching(
 						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Contact Person'\./,
 					),
+					id: MISSING_ID,
 				},
 			]);
 		});

@@ -43,6 +43,56 @@ describe('Create or Update', () => {
 		...parameters,
 	});
 
+	describe('Continue On Fail', () => {
+		const rows = () => {
+			const prefix = newExternalId('ERP');
+			return [
+				{ erpId: `${prefix}-1`, limit: '5000' },
+				{ erpId: `${prefix}-2`, limit: 'five thousand' },
+				{ erpId: `${prefix}-3`, limit: '7000' },
+			];
+		};
+		const fromRows: INodeParameters = {
+			resource: 'client',
+			operation: 'upsert',
+			externalId: '={{ $json.erpId }}',
+			name: 'Riverbank Civil Works',
+			additionalFields: { creditLimit: '={{ $json.limit }}' },
+		};
+
+		it('on the regular output, a failed item names the record it was about by the external ID it gave', async () => {
+			const items = rows();
+			const { items: output } = await suite.run(fromRows, {
+				items,
+				onError: 'continueRegularOutput',
+			});
+
+			expect(paired(output)).toEqual([
+				[0, expect.objectContaining({ externalId: items[0].erpId, upserted: 'created' })],
+				[
+					1,
+					{
+						error: expect.stringMatching(/^'Credit Limit' must be a number/),
+						externalId: items[1].erpId,
+					},
+				],
+				[2, expect.objectContaining({ externalId: items[2].erpId, upserted: 'created' })],
+			]);
+		});
+
+		it('on the error output, the failed item carries only the error, to which n8n adds the row', async () => {
+			const items = rows();
+			const { errorItems } = await suite.run(fromRows, {
+				items,
+				onError: 'continueErrorOutput',
+			});
+
+			expect(json(errorItems)).toEqual([
+				{ ...items[1], error: expect.stringMatching(/^'Credit Limit' must be a number/) },
+			]);
+		});
+	});
+
 	describe('Client', () => {
 		it('creates the record when no record has the external ID, sending the external ID with the fields', async () => {
 			const externalId = newExternalId('ERP');
@@ -64,7 +114,7 @@ describe('Create or Update', () => {
 			]);
 		});
 
-		it('run twice, leaves one record: the second run updates it with the same fields, without the external ID', async () => {
+		it('run twice, leaves one record: the second run finds it holding every value, writes nothing and says unchanged', async () => {
 			const externalId = newExternalId('ERP');
 			const parameters = upsertClient(externalId, {
 				additionalFields: { city: 'Berlin', creditLimit: 5000 },
@@ -76,17 +126,14 @@ describe('Create or Update', () => {
 			const [created] = json(first.items);
 			expect(created.upserted).toBe('created');
 			expect(json(second.items)).toEqual([
-				expect.objectContaining({ id: created.id, upserted: 'updated' }),
+				expect.objectContaining({ id: created.id, upserted: 'unchanged' }),
 			]);
 			expect(requestsSeen(suite)).toEqual([
 				{ method: 'GET', path: `${CLIENTS}/external-id/${externalId}` },
-				{
-					method: 'PATCH',
-					path: `${CLIENTS}/${created.id}`,
-					body: { name: 'Riverbank Civil Works', city: 'Berlin', creditLimit: 5000 },
-				},
 			]);
-			expect(clientsWith(externalId)).toHaveLength(1);
+			expect(clientsWith(externalId)).toEqual([
+				expect.objectContaining({ updatedAt: created.updatedAt }),
+			]);
 		});
 
 		it('updates a record found by its external ID with the fields filled in alone; its others stay', async () => {
@@ -257,7 +304,8 @@ describe('Create or Update', () => {
 				{
 					method: 'PATCH',
 					path: `${contactPersonsOf(client.id)}/${person.id}`,
-					body: { name: 'Mia Wagner', isMain: false, jobTitle: 'Dispatcher' },
+					// The name it already has is not sent again.
+					body: { isMain: false, jobTitle: 'Dispatcher' },
 				},
 			]);
 			expect(json(items)).toEqual([
@@ -350,10 +398,10 @@ describe('Create or Update', () => {
 				{
 					method: 'PATCH',
 					path: `${BOOKINGS}/${booking.id}`,
+					// The entity it already has is not sent again.
 					body: {
 						startDate: '2025-07-02T08:00:00.000Z',
 						endDate: '2025-07-12T17:00:00.000Z',
-						entityId: equipmentId,
 						status: 'IN_PROGRESS',
 					},
 				},

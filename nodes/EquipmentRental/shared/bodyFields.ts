@@ -134,6 +134,11 @@ export function optionsField(
 	};
 }
 
+/** `field` with a hint shown under it in the editor. */
+export function withHint(field: BodyField, hint: string): BodyField {
+	return { ...field, property: { ...field.property, hint } };
+}
+
 /** `field`, required or not: read (an empty required field fails) and shown so. */
 export function withRequired(field: BodyField, required: boolean): BodyField {
 	return { ...field, property: { ...field.property, required } };

@@ -21,7 +21,7 @@ export const additionalFieldsCollection = fieldsCollection('Additional Fields', 
 export const updateFieldsCollection: INodeProperties = {
 	...fieldsCollection('Update Fields', 'updateFields'),
 	description:
-		'Only the fields added here are sent and changed; one that comes out empty is not sent, and the record keeps its value',
+		'Only the fields added here are sent and changed; Empty Values says what one does whose value comes out empty',
 };
 
 /** The Filters collection of a list; each list sets its own options. */

@@ -59,6 +59,12 @@ export interface ItemRequest<Parts extends RequestParts> {
 	 * win.
 	 */
 	changed?: (parts: Parts) => IDataObject;
+	/**
+	 * What identifies the record the item is about, as the item gave it (e.g. its external ID): a
+	 * failed item's output carries it beside the error under Continue On Fail, so that a sheet of
+	 * failures says which row each was. Read without the checks, which may be what failed.
+	 */
+	identifies?: (item: ItemParameters) => IDataObject;
 }
 
 /**
@@ -158,6 +164,19 @@ function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiErr
 		: Object.setPrototypeOf(error, NodeApiError.prototype);
 }
 
+/** What identifies a failed item's record (see ItemRequest), or nothing when it cannot be read. */
+function identity(
+	identifies: ItemRequest<RequestParts>['identifies'],
+	context: IExecutePaginationFunctions,
+): IDataObject {
+	try {
+		return identifies?.(new ItemParameters(context)) ?? {};
+	} catch {
+		// The value itself failed (an expression that throws): the error says so.
+		return {};
+	}
+}
+
 /**
  * Whether the node runs as an AI agent's tool: n8n loads the tool variant of a node under its type
  * name followed by "Tool" (n8n 1.85 to 2.41, load-nodes-and-credentials). There a failure is the
@@ -186,7 +205,14 @@ function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
  * without pairedItem.
  */
 function routingPerItem<Parts extends RequestParts>(
-	{ method, url, fieldsByApiName, output = [], changed }: Omit<ItemRequest<Parts>, 'parts'>,
+	{
+		method,
+		url,
+		fieldsByApiName,
+		output = [],
+		changed,
+		identifies,
+	}: Omit<ItemRequest<Parts>, 'parts'>,
 	run: ItemRun,
 ): INodePropertyRouting {
 	return {
@@ -225,10 +251,21 @@ function routingPerItem<Parts extends RequestParts>(
 				} catch (error) {
 					const itemError = toItemError(this, error);
 					if (!this.continueOnFail() && !runsAsAiTool(this)) throw passedOnUnchanged(itemError);
-					// Only `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json
-					// of an item that carries `error` with `{ error: message }`, losing the explanation, and
-					// sends an item to the error output when `error` is its json's only field.
-					return [{ json: { error: failureSentences(itemError) }, pairedItem }];
+					// `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json of
+					// an item that carries `error` with `{ error: message }`, losing the explanation. It sends
+					// an item to the error output only when `error` is its json's one field, and adds the
+					// input item's fields (the row) itself (handleNodeErrorOutput); on the regular output
+					// the item names the record it was about.
+					const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+					return [
+						{
+							json: {
+								error: failureSentences(itemError),
+								...(toErrorOutput ? {} : identity(identifies, this)),
+							},
+							pairedItem,
+						},
+					];
 				}
 			},
 		},

@@ -165,12 +165,26 @@ export class ItemParameters {
 	 * expression.
 	 */
 	private mayBeAdded(field: Field, collection: Field): boolean {
+		const saved = this.savedCollection(collection);
+		return !isPlainObject(saved) || Object.hasOwn(saved, field.name);
+	}
+
+	/**
+	 * Whether the user added `field` to `collection` (whatever its value comes out as); not when the
+	 * whole collection is an expression, which names no field as added.
+	 */
+	wasAdded(field: Field, collection: Field): boolean {
+		const saved = this.savedCollection(collection);
+		return isPlainObject(saved) && Object.hasOwn(saved, field.name);
+	}
+
+	private savedCollection(collection: Field): unknown {
 		let saved = this.savedCollections.get(collection.name);
 		if (saved === undefined) {
 			saved = this.context.getNodeParameter(collection.name, {}, { rawExpressions: true });
 			this.savedCollections.set(collection.name, saved);
 		}
-		return !isPlainObject(saved) || Object.hasOwn(saved, field.name);
+		return saved;
 	}
 
 	/** The value at `path` as it is, `undefined` when not there (e.g. a fixed collection's entries). */

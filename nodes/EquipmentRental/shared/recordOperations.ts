@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestParts } from './itemRequest';
 import { requestPerItem, runPerItem } from './itemRequest';
-import type { Field, RecordReference } from './parameters';
+import type { Field, ItemParameters, RecordReference } from './parameters';
 import type { ReferencedKind } from './references';
-import { idOf } from './references';
+import { asGiven, idOf } from './references';
 
 /** An operation's entry in its resource's list, and the fields it shows. */
 export interface Operation {
@@ -44,6 +44,7 @@ export function getRecordOperation({
 		method: 'GET' as const,
 		url,
 		fieldsByApiName: { [placeholder]: idField },
+		identifies: (item: ItemParameters) => asGiven(item, idField),
 	};
 	return {
 		option: {

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { isMissingRecord } from './errors';
 import type { SendParts } from './itemRequest';
 import type { Field, ItemParameters, RecordReference } from './parameters';
+import { EXTERNAL_ID_MODE } from './parameters';
 
 /** A kind of record the API finds by the external ID another system gave it. */
 export interface ReferencedKind {
@@ -90,6 +91,24 @@ export async function idOf(
 		reference.externalId,
 		`The API has no ${kind.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
 	);
+}
+
+/**
+ * The record `field` names as the item gave it, without checks: `{ externalId }` where given by
+ * external ID (in a picker's mode, or in an External ID field), otherwise `{ id }`; nothing when
+ * not given.
+ */
+export function asGiven(item: ItemParameters, field: Field, collection?: Field): IDataObject {
+	const given = item.raw(collection ? `${collection.name}.${field.name}` : field.name);
+	const byExternalId =
+		field.name === 'externalId' || (isLocator(given) && given.mode === EXTERNAL_ID_MODE);
+	const value = isLocator(given) ? given.value : given;
+	if (value === undefined || value === null || value === '') return {};
+	return byExternalId ? { externalId: value } : { id: value };
+}
+
+function isLocator(value: unknown): value is { mode: unknown; value: unknown } {
+	return typeof value === 'object' && value !== null && 'mode' in value && 'value' in value;
 }
 
 /** The ID of the record a picker names, read from the item (a required picker: never undefined). */

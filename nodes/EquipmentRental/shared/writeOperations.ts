@@ -18,7 +18,8 @@ import { withoutUnset } from './parameters';
 import type { Operation } from './recordOperations';
 import { externalIdField } from './recordOperations';
 import type { ReferencedKind } from './references';
-import { idOf, recordAt, settled } from './references';
+import { asGiven, idOf, recordAt, settled } from './references';
+import { changedValues } from './storedValues';
 
 /**
  * A kind of master record the reference lets the node write (clients, contact persons, contracts,
@@ -46,6 +47,19 @@ export interface RecordKind extends ReferencedKind {
 	 * e.g. a generated number), which Fields to Clear does not offer.
 	 */
 	alwaysSet?: string[];
+	/**
+	 * What a create takes from elsewhere when the item leaves it empty (a booking's product, from
+	 * the equipment booked): the fields it may fill in (required by the create page, shown at the
+	 * top, but not required in the form) and how, with what the output says about it.
+	 */
+	fillIn?: {
+		fields: string[];
+		complete(
+			body: IDataObject,
+			item: ItemParameters,
+			send: SendParts,
+		): Promise<{ body: IDataObject; said: IDataObject }>;
+	};
 }
 
 const clearFields: INodeProperties = {
@@ -58,6 +72,54 @@ const clearFields: INodeProperties = {
 };
 
 const ID = 'id';
+
+const KEEP_WHEN_EMPTY = 'keep';
+const CLEAR_WHEN_EMPTY = 'clear';
+
+/**
+ * What an Update or a Create or Update does with a field the item gives no value (a blank cell, an
+ * expression that comes out empty): by default nothing, as everywhere in the node; or clear it.
+ */
+const emptyValues: INodeProperties = {
+	displayName: 'Empty Values',
+	name: 'emptyValues',
+	type: 'options',
+	default: KEEP_WHEN_EMPTY,
+	options: [
+		{
+			name: 'Leave the Field as It Is',
+			value: KEEP_WHEN_EMPTY,
+			description: 'A field whose value comes out empty is not sent: the record keeps its value',
+		},
+		{
+			name: 'Clear the Field',
+			value: CLEAR_WHEN_EMPTY,
+			description:
+				"A field whose value comes out empty is sent as null: the API removes the record's value, as with Fields to Clear",
+		},
+	],
+	description:
+		'What a field added below does when its value comes out empty for an item (e.g. a blank cell in a sheet). Fields not added are never sent.',
+};
+
+/**
+ * The fields added to `collection` whose value came out empty (not in `body`) that the API lets a
+ * record lack, when Empty Values says to clear them; none otherwise.
+ */
+function emptiedFields(
+	item: ItemParameters,
+	kind: RecordKind,
+	collection: INodeProperties,
+	body: IDataObject,
+): string[] {
+	if (item.oneOf(emptyValues, [KEEP_WHEN_EMPTY, CLEAR_WHEN_EMPTY]) !== CLEAR_WHEN_EMPTY) return [];
+	return clearable(kind)
+		.map((field) => field.property)
+		.filter((field) => !(field.name in body) && item.wasAdded(field, collection))
+		.map((field) => field.name);
+}
+
+const asCleared = (names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
 
 /** The fields an update sends: the update page's, or the create page's where it has none. */
 function updatable(kind: RecordKind): BodyField[] {
@@ -85,7 +147,7 @@ function split(kind: RecordKind, leaveOut: string[] = []) {
 		required: shown
 			.filter(isRequired)
 			.sort((left, right) => rank(left) - rank(right))
-			.map((field) => withRequired(field, true)),
+			.map((field) => withRequired(field, !kind.fillIn?.fields.includes(field.property.name))),
 		optional: shown
 			.filter((field) => !isRequired(field))
 			.map((field) => withRequired(field, false)),
@@ -208,15 +270,37 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 						body: { ...bodyOf(item, required), ...bodyOf(item, optional, collection) },
 					}),
 					fieldsByApiName: fieldLabels(kind),
+					identifies: (item) => asGiven(item, externalIdField, collection),
 				},
 				async function (parts, item, send) {
 					const path = await collectionPath(kind, item, send);
-					return await send({ path, body: await withIds(parts.body, kind.fields, item, send) });
+					const { body, said } = await filledIn(
+						kind,
+						await withIds(parts.body, kind.fields, item, send),
+						item,
+						send,
+					);
+					return withSaid(await send({ path, body }), said);
 				},
 			),
 		},
 		fields: shownFor(kind, 'create', [...required.map((field) => field.property), collection]),
 	};
+}
+
+/** A create's body with what the kind fills in where the item left it empty (RecordKind.fillIn). */
+async function filledIn(
+	kind: RecordKind,
+	body: IDataObject,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<{ body: IDataObject; said: IDataObject }> {
+	return (await kind.fillIn?.complete(body, item, send)) ?? { body, said: {} };
+}
+
+/** The output items, each with what the node says about the write beside the API's answer. */
+function withSaid(items: INodeExecutionData[], said: IDataObject): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, json: { ...item.json, ...said } }));
 }
 
 /** The fields an update may clear: those a record may lack (neither required nor always set). */
@@ -288,6 +372,11 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 						const changes = bodyOf(item, updatable(kind), collection);
 						const cleared = item.someOf(toClear, clearableNames) ?? [];
 						const both = cleared.find((name) => name in changes);
+						cleared.push(
+							...emptiedFields(item, kind, collection, changes).filter(
+								(name) => !cleared.includes(name),
+							),
+						);
 						if (both) {
 							throw item.invalid(
 								toClear,
@@ -308,6 +397,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 						return { record, body };
 					},
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
 				async function (parts, item, send) {
 					const path = await recordPath(kind, parts.record, item, send);
@@ -320,7 +410,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 				},
 			),
 		},
-		fields: shownFor(kind, 'update', [kind.recordPicker, collection, toClear]),
+		fields: shownFor(kind, 'update', [kind.recordPicker, emptyValues, collection, toClear]),
 	};
 }
 
@@ -345,6 +435,7 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 						{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
 					],
 					changed: ({ path }) => path ?? {},
+					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
 				async function (parts, item, send) {
 					return await send({ path: await recordPath(kind, parts.record, item, send) });
@@ -377,14 +468,7 @@ async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 	}
 }
 
-type Upserted = 'created' | 'updated';
-
-/** Whether the record has each of the values (compared as JSON: a difference only in form counts). */
-function holds(record: IDataObject, values: IDataObject) {
-	return Object.entries(values).every(
-		([name, value]) => JSON.stringify(record[name]) === JSON.stringify(value),
-	);
-}
+type Upserted = 'created' | 'updated' | 'unchanged';
 
 function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserted: Upserted) {
 	return answer.map((item) => ({
@@ -396,7 +480,8 @@ function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserte
 /**
  * Create or Update by External ID: finds the record by its external ID, updates it when found and
  * creates it (with that external ID) when not; outputs the record as the API answers, with
- * `upserted: "created"` or `"updated"`. Safe to repeat: a run again, or an item retried after a
+ * `upserted: "created"` or `"updated"`, or as found, with `"unchanged"`, when it already holds every
+ * value the item gives (nothing is written then; an update sends only the values that differ). Safe to repeat: a run again, or an item retried after a
  * create whose answer was lost, finds the record and updates it. A create refused because the
  * external ID was taken meanwhile (409) is turned into an update of that record; a create whose
  * answer was lost is looked up again, and counts as created when the record there holds its values
@@ -419,40 +504,57 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'POST',
 					url: kind.collectionUrl,
-					parts: (item) => ({
-						body: {
-							externalId: item.identifier(externalId) as string,
-							...bodyOf(item, required),
-							...bodyOf(item, optional, collection),
-						},
-					}),
+					parts: (item) => {
+						const optionalValues = bodyOf(item, optional, collection);
+						return {
+							body: {
+								externalId: item.identifier(externalId) as string,
+								...bodyOf(item, required),
+								...optionalValues,
+							},
+							emptied: emptiedFields(item, kind, collection, optionalValues),
+						};
+					},
 					fieldsByApiName: fieldLabels(kind, { externalId }),
+					identifies: (item) => asGiven(item, externalId),
 				},
 				async function (this: IExecutePaginationFunctions, parts, item, send, api) {
 					const path = await collectionPath(kind, item, send);
 					const body = await withIds(parts.body, kind.fields, item, send);
 					const { externalId: key } = body;
-					// What the create sends that the update page lacks (a booking's contract) stays as it is.
-					const changes = Object.fromEntries(
-						updatable(kind)
-							.map((field) => field.property.name)
-							.filter((name) => name !== 'externalId' && body[name] !== undefined)
-							.map((name) => [name, body[name]]),
-					) as IDataObject;
-					const update = async (record: IDataObject) =>
-						upsertOutput(
-							await sendChanges(kind, { ...path, [ID]: String(record.id) }, changes, send, record),
+					// What the create sends that the update page lacks (a booking's contract) stays as it is;
+					// a field that came out empty clears the record's where Empty Values says so.
+					const changes = {
+						...Object.fromEntries(
+							updatable(kind)
+								.map((field) => field.property.name)
+								.filter((name) => name !== 'externalId' && body[name] !== undefined)
+								.map((name) => [name, body[name]]),
+						),
+						...asCleared(parts.emptied),
+					} as IDataObject;
+					// Only what the record does not hold yet is written: a row that has not changed sends
+					// nothing, and leaves the record's updatedAt (and the trigger) alone.
+					const update = async (record: IDataObject) => {
+						const changed = changedValues(record, changes);
+						if (Object.keys(changed).length === 0)
+							return upsertOutput([{ json: record }], record, 'unchanged');
+						return upsertOutput(
+							await sendChanges(kind, { ...path, [ID]: String(record.id) }, changed, send, record),
 							record,
 							'updated',
 						);
+					};
 					const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
 					const find = async () =>
 						await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
 					return await oneAtATime(`${records} ${String(key)}`, async () => {
 						const found = await find();
 						if (found) return await update(found);
-						const created = await settled(send({ path, body }));
-						if ('answer' in created) return upsertOutput(created.answer, {}, 'created');
+						const { body: complete, said } = await filledIn(kind, body, item, send);
+						const created = await settled(send({ path, body: complete }));
+						if ('answer' in created)
+							return withSaid(upsertOutput(created.answer, {}, 'created'), said);
 						const taken = (created.error as { httpCode?: string }).httpCode === '409';
 						if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
 						const after = await find();
@@ -460,8 +562,10 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						// A create that may have been done, found holding what it sent, is the record it
 						// made. Taken meanwhile, or found with other values, it is another writer's
 						// record, which gets this item's values.
-						const made = !taken && holds(after, changes);
-						return made ? upsertOutput([{ json: after }], after, 'created') : await update(after);
+						const made = !taken && Object.keys(changedValues(after, changes)).length === 0;
+						return made
+							? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
+							: await update(after);
 					});
 				},
 			),
@@ -469,6 +573,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		fields: shownFor(kind, 'upsert', [
 			externalId,
 			...required.map((field) => field.property),
+			emptyValues,
 			collection,
 		]),
 	};

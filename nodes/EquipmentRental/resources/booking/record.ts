@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import {
 	booleanField,
 	dateTimeField,
@@ -6,10 +8,14 @@ import {
 	optionsField,
 	referenceField,
 	text,
+	withHint,
 	withRequired,
 } from '../../shared/bodyFields';
-import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT } from '../../shared/paths';
+import type { SendParts } from '../../shared/itemRequest';
+import type { ItemParameters } from '../../shared/parameters';
+import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
+import { recordAt } from '../../shared/references';
 import type { RecordKind } from '../../shared/writeOperations';
 import { contractReference } from '../contract/record';
 import { periodTypeOptions, productReference } from '../product/record';
@@ -44,7 +50,10 @@ const entityId = referenceField(
 	EQUIPMENT,
 	{ idIsUuid: true },
 );
-const productId = productReference('The product booked');
+const productId = withHint(
+	productReference('The product booked'),
+	'Leave empty to book the product of the piece of equipment booked (its productId); the output then says productFromEquipment: true',
+);
 const contractId = contractReference('The contract the booking belongs to');
 const status = optionsField(
 	{
@@ -171,6 +180,30 @@ const attachedProducts = entriesField(
 	],
 );
 
+/**
+ * A booking whose Product the item leaves empty books the product of the piece of equipment booked,
+ * which the equipment names (a chat names the equipment, not its product); an entity that is no
+ * piece of equipment with a product (a person) fails the item, asking for the Product.
+ */
+async function productOfEquipment(
+	body: IDataObject,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<{ body: IDataObject; said: IDataObject }> {
+	if (body.productId !== undefined) return { body, said: {} };
+	const equipment = await recordAt(`${EQUIPMENTS_PATH}/{id}`, { id: String(body.entityId) }, send);
+	const equipmentProduct = equipment?.productId;
+	if (typeof equipmentProduct !== 'string' || equipmentProduct === '') {
+		throw item.invalid(
+			productId.property,
+			'set: the entity booked is no piece of equipment with a product',
+			undefined,
+			`The API has ${equipment ? 'no product for the piece of equipment' : 'no piece of equipment'} with the ID ${String(body.entityId)} (a person, for one, has none). Give the Product.`,
+		);
+	}
+	return { body: { ...body, productId: equipmentProduct }, said: { productFromEquipment: true } };
+}
+
 export const bookingRecord: RecordKind = {
 	resource: 'booking',
 	...BOOKINGS,
@@ -178,6 +211,7 @@ export const bookingRecord: RecordKind = {
 	recordPicker: bookingId,
 	updateMethod: 'PATCH',
 	requiredOnCreate: ['startDate', 'endDate', 'entityId', 'productId', 'contractId'],
+	fillIn: { fields: ['productId'], complete: productOfEquipment },
 	// The API gives a new booking a status, a quantity and a billing status.
 	alwaysSet: ['status', 'quantity', 'billingStatus'],
 	fields: [...onBothPages, productId, contractId, attachedProducts],

@@ -6,7 +6,7 @@ import { runPerItem } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
-import { idOf } from '../../shared/references';
+import { asGiven, idOf } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import type { RecordKind } from '../../shared/writeOperations';
 import { collectionPath } from '../../shared/writeOperations';
@@ -69,6 +69,7 @@ export function contactPersonRead(
 							: { id: item.identifier(idField) as string },
 					}),
 					fieldsByApiName: { [placeholder]: idField, clientId: client.property },
+					identifies: (item) => asGiven(item, idField),
 				},
 				async function ({ record }, item, send) {
 					const path = await collectionPath(contactPersonRecord, item, send);
