@@ -106,12 +106,9 @@ export class RequestPace {
 
 	constructor(
 		readonly settings: PaceSettings,
-		signal?: AbortSignal,
-	) {
-		signal?.addEventListener('abort', () => this.stop(new Error('The execution was cancelled')), {
-			once: true,
-		});
-	}
+		/** The execution's: cancelling it ends the pace's waits (see wait). */
+		private readonly cancelled?: AbortSignal,
+	) {}
 
 	/**
 	 * Runs one item's work once fewer than twice Parallel Requests items are under way. Items are
@@ -209,11 +206,17 @@ export class RequestPace {
 	 */
 	private async wait(ms: number): Promise<void> {
 		const wait = new AbortController();
+		// Listened to only while waiting: a listener for each run of a long loop would pile up on the
+		// execution's signal.
+		const cancel = () => this.stop(new Error('The execution was cancelled'));
 		this.waits.add(wait);
+		this.cancelled?.addEventListener('abort', cancel, { once: true });
+		if (this.cancelled?.aborted) cancel();
 		try {
 			await waitBeforeRetry(ms, wait.signal);
 		} finally {
 			this.waits.delete(wait);
+			this.cancelled?.removeEventListener('abort', cancel);
 		}
 	}
 
