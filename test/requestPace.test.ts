@@ -132,7 +132,7 @@ describe('The pace of a run', () => {
 			const rows = await syncRows(60, 30);
 			suite.sandbox.setOptions({
 				latencyMs: 5,
-				rateLimit: { requestsPerSecond: 60, burst: 10, retryAfterSeconds: 1 },
+				rateLimit: { requestsPerSecond: 40, retryAfterSeconds: 1 },
 			});
 
 			const { items, error } = await suite.run(upsertFromRows({ parallelRequests: 8 }), {
@@ -151,6 +151,22 @@ describe('The pace of a run', () => {
 			expect(writesOf(requests, 201)).toHaveLength(30);
 			expect(writesOf(requests, 200)).toHaveLength(30);
 			expectEveryRowOnce(rows);
+		});
+
+		it('an API that limits requests in flight: the run keeps below the limit after the first refusals, and they stay few', async () => {
+			const rows = await syncRows(40, 20);
+			suite.sandbox.setOptions({
+				latencyMs: 20,
+				rateLimit: { maxInFlight: 2, retryAfterSeconds: 1 },
+			});
+
+			const { error } = await suite.run(upsertFromRows(), { items: rows });
+
+			expect(error).toBeUndefined();
+			expectEveryRowOnce(rows);
+			// The first requests go out five at once; refused, the run keeps to what was answered.
+			expect(refused(suite.sandbox.requests).length).toBeGreaterThan(0);
+			expect(refused(suite.sandbox.requests).length).toBeLessThanOrEqual(6);
 		});
 
 		it('sends a write refused with 429 again, and it is done once', async () => {

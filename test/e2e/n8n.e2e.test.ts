@@ -35,7 +35,7 @@ import {
 	storeCounts,
 } from './erp-sync';
 import { type FakeChatModel, FINAL_ANSWER_PREFIX, startFakeChatModel } from './fake-chat-model';
-import { type N8nServer, RUNNING_STATUSES, startN8nServer } from './n8n-server';
+import { type Execution, type N8nServer, RUNNING_STATUSES, startN8nServer } from './n8n-server';
 import {
 	api,
 	contractViolations,
@@ -932,7 +932,7 @@ describe(onN8n('example workflows'), () => {
 		);
 	});
 
-	it("erp-sync: the first run creates the export's clients, contact persons and contracts, each tied to its client by external ID; the second creates nothing", async () => {
+	it("erp-sync: the first run creates the export's clients, contact persons and contracts, each tied to its client by external ID; the second, of the same rows, writes nothing and says unchanged", async () => {
 		const example = n8n.examples.find((wf) => wf.file === 'erp-sync.json')!;
 		const sample = example.nodes.find((node: Json) => node.name === 'ERP export (sample)');
 		// The sample node holds the rows the README points to.
@@ -965,13 +965,13 @@ describe(onN8n('example workflows'), () => {
 
 		const second = await run(ERP_SYNC_WORKFLOW);
 		expectSuccess(second);
-		const updated = erpOutput(second);
+		const unchanged = erpOutput(second);
 		for (const kind of Object.keys(ids) as ErpKind[])
-			expect([kind, updated[kind]]).toEqual([
+			expect([kind, unchanged[kind]]).toEqual([
 				kind,
-				created[kind].map(([externalId, , id]) => [externalId, 'updated', id]),
+				created[kind].map(([externalId, , id]) => [externalId, 'unchanged', id]),
 			]);
-		expect(second.sent.filter((r) => r.method === 'POST')).toEqual([]);
+		expect(second.sent.filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(storeCounts(sandbox.store as unknown as ErpStore)).toEqual(afterFirst);
 		expect(expectExportInStore()).toEqual(records);
 	});
@@ -981,7 +981,7 @@ describe(onN8n('example workflows'), () => {
 		async () => {
 			// From what the test above left: the last client (its contact person goes with it) and its
 			// contract, one more contact person and one more contract are removed, so that the run both
-			// creates and updates each kind of record.
+			// creates each kind of record and finds others unchanged.
 			const store = sandbox.store as unknown as ErpStore;
 			const ids = erpExternalIds();
 			const lastClient = ids.clients.at(-1)!;
@@ -1031,7 +1031,7 @@ describe(onN8n('example workflows'), () => {
 					kind,
 					ids[kind].map((externalId) => [
 						externalId,
-						removed[kind].includes(externalId) ? 'created' : 'updated',
+						removed[kind].includes(externalId) ? 'created' : 'unchanged',
 						record(after[kind], externalId).id,
 					]),
 				]);
@@ -1041,10 +1041,15 @@ describe(onN8n('example workflows'), () => {
 		},
 	);
 
-	it('erp-sync when the answers to updates are lost: Retry On Fail (as shipped) runs the node again, and nothing is created', async () => {
+	it('erp-sync when the answers to updates are lost: Retry On Fail (as shipped) runs the node again, which finds the updates done, and nothing is written twice or created', async () => {
 		const store = sandbox.store as unknown as ErpStore;
 		const before = expectExportInStore();
 		const counts = storeCounts(store);
+		// Changed in the rental system since the last sync: every record of the export gets its row's
+		// values written back.
+		for (const client of before.clients) client.city = 'Changed in the rental system';
+		for (const person of before.contactPersons) person.phone = '+49 000 000';
+		for (const contract of before.contracts) contract.title = 'Changed in the rental system';
 
 		// Updates are carried out and their answers lost (seeded: 3, in the clients' and the contact
 		// persons' nodes); such an item fails, and n8n runs its node again, every item of it.
@@ -1052,8 +1057,17 @@ describe(onN8n('example workflows'), () => {
 		expectSuccess(result);
 		expect(lostAnswers(result).length).toBeGreaterThan(0);
 		const patched = result.sent.filter((r) => r.method === 'PATCH').map((r) => r.path);
-		expect(patched.length).toBeGreaterThan(new Set(patched).size);
+		const records = Object.values(before).flat().length;
+		expect([patched.length, new Set(patched).size]).toEqual([records, records]);
 		expect(result.sent.filter((r) => r.method === 'POST')).toEqual([]);
+		const kindOf = (path: string): ErpKind =>
+			path.includes('/contact-persons/')
+				? 'contactPersons'
+				: path.includes('/contracts/')
+					? 'contracts'
+					: 'clients';
+		const lostIn = [...new Set(lostAnswers(result).map((r) => kindOf(r.path)))];
+		expect(lostIn.length).toBeGreaterThan(0);
 
 		expect(storeCounts(store)).toEqual(counts);
 		const after = expectExportInStore();
@@ -1061,9 +1075,11 @@ describe(onN8n('example workflows'), () => {
 		for (const kind of Object.keys(output) as ErpKind[])
 			expect([kind, output[kind]]).toEqual([
 				kind,
+				// A node that lost an answer was run again, and found each record holding its row's
+				// values; the others updated their records once.
 				erpExternalIds()[kind].map((externalId) => [
 					externalId,
-					'updated',
+					lostIn.includes(kind) ? 'unchanged' : 'updated',
 					before[kind].find((stored) => stored.externalId === externalId)!.id,
 				]),
 			]);
@@ -2052,6 +2068,24 @@ describe(onN8n('the trigger in a running n8n'), () => {
 			(request) => request.path === path && !request.headers[EXPECTATION_HEADER],
 		);
 
+	/** Waits until each event's list has answered a poll that came after `after()` was called. */
+	const answeredPollOfEach = async (what: string, after: () => Promise<unknown>) => {
+		const counts = new Map(
+			MASTER_DATA_TRIGGERS.map((kind) => [kind.path, listRequests(kind.path).length]),
+		);
+		await after();
+		await waitFor(
+			what,
+			async () =>
+				MASTER_DATA_TRIGGERS.every((kind) =>
+					listRequests(kind.path)
+						.slice(counts.get(kind.path))
+						.some((request) => request.status !== null),
+				) || undefined,
+			{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+		);
+	};
+
 	beforeAll(async () => {
 		const serverStarting = Date.now();
 		server = await startN8nServer(n8n.userFolder);
@@ -2195,23 +2229,6 @@ describe(onN8n('the trigger in a running n8n'), () => {
 
 	it('master-data events (polling every 15 s): after the baseline polls, one execution per event carries exactly the records created or changed in the sandbox, each telling which, and the next polls emit nothing', async () => {
 		const [clientKind, contractKind, productKind] = MASTER_DATA_TRIGGERS;
-		/** Waits until each event's list has answered a poll that came after `after()` was called. */
-		const answeredPollOfEach = async (what: string, after: () => Promise<unknown>) => {
-			const counts = new Map(
-				MASTER_DATA_TRIGGERS.map((kind) => [kind.path, listRequests(kind.path).length]),
-			);
-			await after();
-			await waitFor(
-				what,
-				async () =>
-					MASTER_DATA_TRIGGERS.every((kind) =>
-						listRequests(kind.path)
-							.slice(counts.get(kind.path))
-							.some((request) => request.status !== null),
-					) || undefined,
-				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
-			);
-		};
 		// Activation polls once per trigger, for the baseline (newer n8n versions after activate
 		// returns); it emits nothing.
 		await answeredPollOfEach('the baseline poll of each event', () =>
@@ -2286,6 +2303,29 @@ describe(onN8n('the trigger in a running n8n'), () => {
 			expect([kind.event, [...emitted].sort(byId)]).toEqual([kind.event, expected.sort(byId)]);
 		}
 	}, 180_000);
+
+	it('erp-sync run again while the client, contract and product events are active: it writes nothing, and their next polls emit nothing', async () => {
+		// The events' workflow is active since the test above; the export's records hold its rows'
+		// values since the example workflows' tests.
+		const triggered = async () =>
+			(await server.executions(MASTER_DATA_WORKFLOW)).filter(
+				(execution) => execution.mode === 'trigger',
+			).length;
+		const before = await triggered();
+		const sent = sandbox.requests.length;
+
+		let sync: Execution | undefined;
+		await answeredPollOfEach('a poll of each event after the sync', async () => {
+			sync = await server.fetchTestEvent(ERP_SYNC_WORKFLOW, 'Run now (test)');
+		});
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+		expect(sync?.status).toBe('success');
+		const clients = rt.nodeItems(sync!, ERP_NODES.clients)!;
+		expect(new Set(clients.map((item) => item.upserted))).toEqual(new Set(['unchanged']));
+		expect(sandbox.requests.slice(sent).filter((request) => request.method !== 'GET')).toEqual([]);
+		expect(await triggered()).toBe(before);
+	}, 120_000);
 });
 
 describe(onN8n('the contract'), () => {

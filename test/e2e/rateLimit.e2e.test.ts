@@ -6,7 +6,8 @@
 /**
  * A sync as users run it, in a real n8n, against an API that limits its clients as real APIs do:
  * 1,000 rows of a sheet through Client > Create or Update with the node's defaults, the sandbox
- * allowing 100 requests per second and 8 in flight and refusing the rest with 429 and Retry-After.
+ * allowing 100 requests per second and 3 in flight and refusing the rest with 429 and Retry-After.
+ * Fewer in flight than the node's default 5, so that the limit bites however fast the machine is.
  * Every row must be in, once, with nothing failed.
  */
 import * as fs from 'node:fs';
@@ -31,7 +32,7 @@ const TOKEN = 'e2e-rate-limit-token-71c';
 const SYNC_WORKFLOW = 'rateLimitedSync';
 const SYNC_NODE = 'Create or update client';
 const ROWS = 1000;
-const RATE_LIMIT = { requestsPerSecond: 100, maxInFlight: 8, retryAfterSeconds: 1 };
+const RATE_LIMIT = { requestsPerSecond: 100, maxInFlight: 3, retryAfterSeconds: 1 };
 
 const rows = Array.from({ length: ROWS }, (_, index) => ({
 	erpId: `RATE-${index}`,

@@ -17,14 +17,17 @@ import { retryDelayMs, waitBeforeRetry } from './retry';
 // between pause it this long from the second on, doubled each time (whatever Retry-After says).
 const FIRST_PAUSE_MS = 500;
 const MAX_PAUSE_MS = 30_000;
-// After a refusal, the run sends at this share of the rate it was sending at, then speeds up by
-// this share per second while no refusal comes: it finds the API's pace, and probes past it rarely,
-// since each refusal costs a Retry-After's pause of the whole run.
-const RATE_AFTER_REFUSAL = 0.85;
+// After a refusal, the run sends at this share of the rate the API accepted since the refusal before
+// (its pause included: a token bucket refilled during the pause then counts at its rate, not as a
+// burst), then speeds up by this share per second while no refusal comes. It finds the API's pace,
+// and probes past it rarely, since each refusal costs a Retry-After's pause of the whole run.
+const RATE_AFTER_REFUSAL = 0.9;
 const RATE_GROWTH_PER_SECOND = 0.02;
-// A rate counted over less time would be a burst's: a refusal that comes this soon after a pause
-// (or after the first request) counts the requests taken over this long.
-const SHORTEST_RATE_WINDOW_MS = 250;
+// A refusal sooner than this after the last slow-down (or the first request) tells no rate.
+const SHORTEST_RATE_WINDOW_MS = 1000;
+// After the run lowered how many requests it has in flight (an API that limits them), it tries one
+// more after a quiet spell this long.
+const IN_FLIGHT_GROWTH_MS = 10_000;
 // Items under way per request in flight: while one item reads its fields or its answer, another's
 // request takes the free turn.
 const ITEMS_PER_REQUEST = 2;
@@ -62,8 +65,16 @@ function describeDuration(ms: number): string {
 
 /** A request's turn: granted when the run may send, or refused when it has given up. */
 interface Waiter {
-	grant: (slowDowns: number) => void;
+	grant: (turn: Turn) => void;
 	refuse: (error: unknown) => void;
+}
+
+/** What the run was doing when a request's turn came. */
+interface Turn {
+	/** The slow-downs so far: a refusal of a request sent before the last one counts once. */
+	slowDowns: number;
+	/** The requests in flight, this one included. */
+	inFlight: number;
 }
 
 /**
@@ -94,10 +105,15 @@ export class RequestPace {
 	private slowDowns = 0;
 	private refusingSince?: number;
 	private refusalsInARow = 0;
-	/** Since when the run has sent without a slow-down (its first request, or the first after one). */
-	private sendingSince?: number;
+	/** The most requests in flight now: Parallel Requests, fewer after an API refused more. */
+	private inFlightCap: number;
+	private inFlightCappedAt = 0;
+	/** Since when the rate is counted: the run's first request, or the last slow-down. */
+	private countingSince?: number;
 	/** The answers (not refusals) since then. */
 	private acceptedSince = 0;
+	/** The most requests in flight, as counted when one was sent, that the API answered since then. */
+	private acceptedInFlight = 0;
 	/** When the pending wait for the next turn ends, if one is pending. */
 	private wakeAt?: number;
 	/** The waits under way, ended when the run gives up or the execution is cancelled. */
@@ -108,7 +124,9 @@ export class RequestPace {
 		readonly settings: PaceSettings,
 		/** The execution's: cancelling it ends the pace's waits (see wait). */
 		private readonly cancelled?: AbortSignal,
-	) {}
+	) {
+		this.inFlightCap = settings.parallelRequests;
+	}
 
 	/**
 	 * Runs one item's work once fewer than twice Parallel Requests items are under way. Items are
@@ -129,7 +147,7 @@ export class RequestPace {
 			this.itemsUnderWay--;
 			const next = this.items.shift();
 			// The next item starts in a later turn of the event loop.
-			if (next) void sleep(0).then(() => next.grant(this.slowDowns));
+			if (next) void sleep(0).then(() => next.grant(this.turnNow()));
 		}
 	}
 
@@ -140,12 +158,12 @@ export class RequestPace {
 	 */
 	async send<T>(context: ErrorContext, attempt: () => Promise<T>, repeatable: boolean): Promise<T> {
 		for (let retry = 0, again = false; ; again = true) {
-			const slowDownsAtSend = await this.turn(context, again);
+			const turn = await this.turn(context, again);
 			let failure: unknown;
 			try {
 				this.throwIfGivenUp(context);
 				const answer = await attempt();
-				this.accepted();
+				this.accepted(turn);
 				return answer;
 			} catch (error) {
 				failure = error;
@@ -157,10 +175,10 @@ export class RequestPace {
 			this.throwIfGivenUp(context);
 			const refusal = refusalOf(failure);
 			if (refusal) {
-				this.refused(context, refusal.waitMs, slowDownsAtSend, failure);
+				this.refused(context, refusal.waitMs, turn, failure);
 				continue;
 			}
-			this.accepted();
+			this.accepted(turn);
 			const delay = repeatable ? retryDelayMs(failure, retry++) : undefined;
 			if (delay === undefined) throw toItemError(context, failure);
 			await this.wait(delay);
@@ -169,11 +187,11 @@ export class RequestPace {
 
 	/**
 	 * Waits until the run may send one more request (a request sent again goes first); the turn
-	 * holds a place in flight. Resolves with the number of slow-downs so far, as at the grant.
+	 * holds a place in flight.
 	 */
-	private async turn(context: ErrorContext, again: boolean): Promise<number> {
+	private async turn(context: ErrorContext, again: boolean): Promise<Turn> {
 		this.throwIfGivenUp(context);
-		return await new Promise<number>((grant, refuse) => {
+		return await new Promise<Turn>((grant, refuse) => {
 			const waiter = { grant, refuse };
 			if (again) this.requests.unshift(waiter);
 			else this.requests.push(waiter);
@@ -183,7 +201,7 @@ export class RequestPace {
 
 	/** Grants every turn that may go now, and sets a timer for the next that may go later. */
 	private wake(): void {
-		while (this.requests.length > 0 && this.inFlight < this.settings.parallelRequests) {
+		while (this.requests.length > 0 && this.inFlight < this.currentInFlightCap()) {
 			const now = Date.now();
 			const waitMs = this.pausedUntil > now ? this.pausedUntil - now : this.msUntilToken(now);
 			if (waitMs > 0) {
@@ -192,12 +210,29 @@ export class RequestPace {
 			}
 			this.tokens -= 1;
 			this.inFlight++;
-			if (this.sendingSince === undefined) {
-				this.sendingSince = now;
+			if (this.countingSince === undefined) {
+				this.countingSince = now;
 				this.rateGrownAt = now;
 			}
-			this.requests.shift()!.grant(this.slowDowns);
+			this.requests.shift()!.grant(this.turnNow());
 		}
+	}
+
+	private turnNow(): Turn {
+		return { slowDowns: this.slowDowns, inFlight: this.inFlight };
+	}
+
+	/** The in-flight cap, one higher for each quiet spell since it was lowered (up to the budget). */
+	private currentInFlightCap(): number {
+		const { parallelRequests } = this.settings;
+		if (this.inFlightCap < parallelRequests) {
+			const spells = Math.floor((Date.now() - this.inFlightCappedAt) / IN_FLIGHT_GROWTH_MS);
+			if (spells > 0) {
+				this.inFlightCap = Math.min(parallelRequests, this.inFlightCap + spells);
+				this.inFlightCappedAt += spells * IN_FLIGHT_GROWTH_MS;
+			}
+		}
+		return this.inFlightCap;
 	}
 
 	/**
@@ -253,8 +288,10 @@ export class RequestPace {
 	}
 
 	/** The API answered (whatever it said, it did not refuse): the run may speed up again. */
-	private accepted(): void {
+	private accepted(turn: Turn): void {
 		const now = Date.now();
+		if (turn.slowDowns === this.slowDowns)
+			this.acceptedInFlight = Math.max(this.acceptedInFlight, turn.inFlight);
 		this.refusingSince = undefined;
 		this.refusalsInARow = 0;
 		this.acceptedSince++;
@@ -274,17 +311,17 @@ export class RequestPace {
 	private refused(
 		context: ErrorContext,
 		waitMs: number | undefined,
-		slowDownsAtSend: number,
+		turn: Turn,
 		error: unknown,
 	): void {
 		const now = Date.now();
 		this.refusingSince ??= now;
-		if (slowDownsAtSend === this.slowDowns) {
+		if (turn.slowDowns === this.slowDowns) {
 			this.slowDowns++;
 			this.refusalsInARow++;
 			// A Retry-After of 0 asks for no slower pace; the refusals that follow each other without
 			// an answer in between do, whatever it says.
-			if (waitMs !== 0) this.slowDown(now);
+			if (waitMs !== 0) this.slowDown(now, turn.inFlight);
 		}
 		const backoff =
 			this.refusalsInARow < 2
@@ -294,21 +331,38 @@ export class RequestPace {
 			this.pausedUntil,
 			now + Math.max(waitMs ?? FIRST_PAUSE_MS, backoff),
 		);
+		// The rate grows again from the pause's end.
+		this.rateGrownAt = Math.max(this.rateGrownAt, this.pausedUntil);
 		if (this.pausedUntil - this.refusingSince > this.settings.maxRateLimitWaitMs) {
 			this.giveUp(context, error);
 		}
 	}
 
-	/** Sends from now on at a little less than the rate the run was sending at. */
-	private slowDown(now: number): void {
-		const sentFor = Math.max(SHORTEST_RATE_WINDOW_MS, now - (this.sendingSince ?? now));
-		const sendingRate = Math.min(this.ratePerSecond, (this.acceptedSince * 1000) / sentFor);
-		if (sendingRate > 0) {
-			this.ratePerSecond = Math.max(1, sendingRate * RATE_AFTER_REFUSAL);
+	/**
+	 * Sends from now on with fewer requests in flight, when the refused one was sent with more in
+	 * flight than any the API answered (an API that limits requests in flight, or one too many at
+	 * the start); otherwise at a little less than the rate the API accepted since the last slow-down.
+	 */
+	private slowDown(now: number, inFlightAtSend: number): void {
+		const countedFor = now - (this.countingSince ?? now);
+		if (inFlightAtSend > this.acceptedInFlight || countedFor < SHORTEST_RATE_WINDOW_MS) {
+			const answered =
+				this.acceptedInFlight > 0
+					? Math.min(this.acceptedInFlight, inFlightAtSend - 1)
+					: inFlightAtSend - 1;
+			this.inFlightCap = Math.max(1, Math.min(this.inFlightCap, answered));
+			this.inFlightCappedAt = now;
+		} else {
+			const acceptedRate = (this.acceptedSince * 1000) / countedFor;
+			this.ratePerSecond = Math.max(
+				1,
+				Math.min(this.ratePerSecond, acceptedRate) * RATE_AFTER_REFUSAL,
+			);
 			this.tokens = 0;
 		}
-		this.sendingSince = undefined;
+		this.countingSince = now;
 		this.acceptedSince = 0;
+		this.acceptedInFlight = 0;
 	}
 
 	private giveUp(context: ErrorContext, lastRefusal: unknown): void {
