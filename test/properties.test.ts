@@ -567,7 +567,8 @@ describe('Hostile input to every parameter', () => {
 		// Create or Update writes nothing for a record that holds the item's values already.
 		const writes = suite.sandbox.requests.filter((request) => request.method !== 'GET');
 		const unchanged = output.filter((item) => item.json.upserted === 'unchanged');
-		expect(writes.length > 0 ? writes : suite.sandbox.requests).toHaveLength(
+		const writesSomething = writes.length > 0 || unchanged.length > 0;
+		expect(writesSomething ? writes : suite.sandbox.requests).toHaveLength(
 			items.length - rejected.length - unchanged.length,
 		);
 		expect(output.every((item) => item.json.error === undefined)).toBe(true);
