@@ -1,7 +1,11 @@
 'use strict';
 
-/** What the benchmarks measure with: medians and the heap after a forced garbage collection. */
+/**
+ * What the benchmarks measure with and report in: medians, the heap after a forced garbage
+ * collection, the machine's load, and their tables.
+ */
 
+const os = require('node:os');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 function median(values) {
@@ -27,4 +31,42 @@ async function collectGarbage() {
 	}
 }
 
-module.exports = { median, heapUsed, collectGarbage };
+// Above twice as many runnable processes as cores, each waits for a core about as long as it runs:
+// every figure of time is stretched by work the benchmark does not do.
+const BUSY_LOAD_PER_CORE = 2;
+
+/** The load average (1, 5 and 15 minutes), and a warning when the machine is busy. */
+function loadAverage() {
+	const loads = os.loadavg();
+	const busyAbove = BUSY_LOAD_PER_CORE * os.availableParallelism();
+	const text = loads.map((value) => value.toFixed(2)).join(', ');
+	return loads[0] > busyAbove
+		? `${text} (BUSY: over ${busyAbove} on ${os.availableParallelism()} cores, times are stretched)`
+		: text;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * A table, indented by two: `columns` are [heading, format(summary)] pairs, `rows` [label,
+ * summary] pairs; numbers right-aligned under their heading.
+ */
+function table(columns, rows) {
+	const header = ['', ...columns.map(([name]) => name)];
+	const lines = rows.map(([label, summary]) => [
+		label,
+		...columns.map(([, format]) => format(summary)),
+	]);
+	const widths = header.map((_, column) =>
+		Math.max(...[header, ...lines].map((line) => line[column].length)),
+	);
+	const format = (line) =>
+		line
+			.map((cell, column) =>
+				column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
+			)
+			.join('  ');
+	return [header, ...lines].map((line) => `  ${format(line)}`);
+}
+
+module.exports = { median, heapUsed, collectGarbage, loadAverage, seconds, table };

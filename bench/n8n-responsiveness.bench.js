@@ -1,0 +1,557 @@
+'use strict';
+
+/**
+ * Is n8n still answering while it syncs 5,000 rows? A real n8n (`n8n start` of the pinned version,
+ * headless, SQLite, this package installed in its user folder as n8n installs a community package,
+ * as the e2e suite does) runs Create or Update of 5,000 clients by external ID against the sandbox
+ * (in a process of its own, 20 ms per request, no rate limit; half of the clients exist before each
+ * run: bench/upsert-job.js). Each workflow is started through n8n's REST API as the editor's
+ * "Execute workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger), one after
+ * the other:
+ *   (a) Manual Trigger > Code (the 5,000 rows as items: externalId, name, city) > Equipment Rental,
+ *       Client > Create or Update, Request Options unset, the fields from $json;
+ *   (b) the same rows through n8n's own nodes: HTTP Request GET by external ID (full response, never
+ *       error) > IF (status 200) > HTTP Request PATCH / POST, Header Auth credential, as
+ *       bench/sync.bench.js's (b) builds it (upsert-job.js);
+ *   (a') the node in "the large-sync recipe": Loop Over Items (Split in Batches 3) in batches of
+ *       500 around the Equipment Rental node of (a); the loop's "done" output ends the run.
+ * Writing nodes are set to On Error: Continue, so that a failure is counted as an item rather than
+ * ending the run. Each workflow runs once with 10 rows first (a warm-up, not measured), so that the
+ * first run does not carry n8n's first-use costs. While each runs, this process probes n8n every 100 ms: GET /healthz/readiness
+ * (200 while n8n's database answers its ping, 503 otherwise), then GET /healthz, each waiting for
+ * its answer (5 s at most) before the next. Per contender: the execution's status, its time (from
+ * the REST call to the execution's stoppedAt), that time against (b)'s, failed items (output items
+ * carrying an error), records the sandbox does not hold right, the requests the sandbox received,
+ * the probes (readiness answered other than 200, /healthz other than 200, the longest latency of
+ * all of them and when it was sent, the median latency and the median against that of n8n idle,
+ * probed for 5 s before the first run; each probe not answered 200 or slower than 1 s is listed
+ * below the table), and the "Database connection timed out" warnings in n8n's log. A run's probes are
+ * those started from its REST call until the poll (GET /rest/executions/:id, every 250 ms) that
+ * finds it ended: the poll that answers with the run's data is not part of the run.
+ *
+ * Checks, which make the run exit with 1: every contender's execution ended with success, with one
+ * output item per record and no failed item, and the sandbox holds every record once with the values sent (the existing ones
+ * under the IDs they had). The sandbox's clients are reset before each run.
+ *
+ * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--records N] [--only
+ * a,b,a']); it needs n8n 2.8.4 installed (`npm run n8n:install`) and the package built (`npm run
+ * build`). It takes about 3 to 4 minutes on 2 cores, a minute of it n8n's start and imports.
+ */
+
+require('./register-typescript');
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { setTimeout: sleep } = require('node:timers/promises');
+const { parseArgs } = require('node:util');
+
+const rt = require('../scripts/n8n-runtime');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
+const { loadAverage, median, seconds, table } = require('./measuring');
+const { startSandboxProcess } = require('./sync-sandbox');
+const {
+	NODE_UPSERT_PARAMETERS,
+	ON_ERROR_CONTINUE,
+	connectTo,
+	errorItemCount,
+	httpRequestBuild,
+	recordsNotRight,
+	upsertRecords,
+} = require('./upsert-job');
+
+const CONTENDER_KEYS = ['a', 'b', "a'"];
+const { values: flags } = parseArgs({
+	options: { records: { type: 'string' }, only: { type: 'string' } },
+});
+const RECORDS = Number(flags.records ?? 5_000);
+const ONLY = flags.only?.split(',') ?? CONTENDER_KEYS;
+for (const key of ONLY.filter((name) => !CONTENDER_KEYS.includes(name))) {
+	console.error(`--only takes ${CONTENDER_KEYS.join(', ')}, not ${key}`);
+	process.exit(2);
+}
+
+const LATENCY_MS = 20;
+const TOKEN = 'n8n-bench-token';
+const PREFIX = 'n8n-bench-';
+const LOOP_BATCH_SIZE = 500;
+// Each workflow runs once with this many rows before the measured runs, so that none of them pays
+// for what n8n does on a first use (loading a node's code, starting the task runner).
+const WARM_UP_ROWS = 10;
+
+const PROBE_EVERY_MS = 100;
+const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_PATHS = ['/healthz/readiness', '/healthz'];
+// A probe this slow is listed with its moment: a user of the editor notices a wait this long.
+const SLOW_PROBE_MS = 1_000;
+const [READINESS, LIVENESS] = PROBE_PATHS;
+// n8n idle, probed as during a run: the probes' latency when n8n has nothing else to do.
+const IDLE_PROBING_MS = 5_000;
+const POLL_EVERY_MS = 250;
+// A run that has not ended by then is stopped and counts as wrong.
+const RUN_TIMEOUT_MS = 15 * 60_000;
+/** The statuses of an execution that has not ended yet. */
+const RUNNING_STATUSES = ['new', 'running'];
+/** What n8n logs when its database does not answer its ping in time: readiness then answers 503. */
+const DB_PING_TIMEOUT = 'Database connection timed out';
+
+const OWNER = {
+	email: 'bench-owner@example.com',
+	firstName: 'Bench',
+	lastName: 'Owner',
+	password: 'Bench-Owner-Passw0rd',
+};
+// The browser-id rt.login signs in with: n8n accepts the session cookie only with it.
+const BROWSER_ID = 'n8n-runtime';
+
+const HEADER_AUTH_CREDENTIAL = {
+	id: 'benchHeaderAuth1',
+	name: 'Header Auth account',
+	type: 'httpHeaderAuth',
+	data: { name: 'Authorization', value: `Bearer ${TOKEN}` },
+};
+const SANDBOX_CREDENTIAL = {
+	[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
+};
+
+const { records, existingBefore, inputItems } = upsertRecords(RECORDS, PREFIX);
+
+// --- the workflows ------------------------------------------------------------------------------
+
+const TRIGGER = 'Execute workflow';
+const ROWS = 'Rows';
+const UPSERT = 'Create or Update client';
+const LOOP = 'Loop Over Items';
+
+/** Manual Trigger > Code putting out `rows`, as the start of every contender's workflow. */
+function rowsStart(rows) {
+	return {
+		nodes: [
+			{
+				id: 'trigger',
+				name: TRIGGER,
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [-400, 0],
+				parameters: {},
+			},
+			{
+				id: 'rows',
+				name: ROWS,
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [-200, 0],
+				parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+			},
+		],
+		connections: { [TRIGGER]: { main: [[connectTo(ROWS)]] } },
+	};
+}
+
+const upsertNode = {
+	id: 'upsert',
+	name: UPSERT,
+	type: rt.NODE_TYPE,
+	typeVersion: CURRENT_VERSION,
+	position: [200, 0],
+	credentials: SANDBOX_CREDENTIAL,
+	...ON_ERROR_CONTINUE,
+	parameters: NODE_UPSERT_PARAMETERS,
+};
+
+/**
+ * A workflow as `n8n import:workflow` takes it: the start with `rows`, then `nodes` after the Code
+ * node.
+ */
+function workflow(id, name, rows, { nodes, connections }) {
+	const start = rowsStart(rows);
+	return {
+		id,
+		name,
+		active: false,
+		nodes: [...start.nodes, ...nodes],
+		connections: { ...start.connections, ...connections },
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/**
+ * The contenders: the workflow each runs, the same with WARM_UP_ROWS rows, and the nodes whose
+ * output items are its results (every run of them: (a') runs the node once per batch).
+ */
+function contenders(sandboxUrl) {
+	const build = httpRequestBuild({
+		baseUrl: sandboxUrl,
+		inputNode: ROWS,
+		credential: { id: HEADER_AUTH_CREDENTIAL.id, name: HEADER_AUTH_CREDENTIAL.name },
+	});
+	const all = {
+		a: {
+			label: '(a) the node, defaults',
+			id: 'benchNodeUpsert',
+			name: 'Bench: Create or Update',
+			nodes: [upsertNode],
+			connections: { [ROWS]: { main: [[connectTo(UPSERT)]] } },
+			outputs: [UPSERT],
+		},
+		b: {
+			label: '(b) HTTP Request + IF',
+			id: 'benchHttpBuild',
+			name: 'Bench: HTTP Request + IF',
+			nodes: build.nodes,
+			connections: { [ROWS]: { main: [[connectTo(build.first)]] }, ...build.connections },
+			outputs: build.outputs,
+		},
+		"a'": {
+			label: `(a') (a) in Loop Over Items of ${LOOP_BATCH_SIZE}`,
+			id: 'benchLoopUpsert',
+			name: 'Bench: Loop Over Items > Create or Update',
+			nodes: [
+				{
+					id: 'loop',
+					name: LOOP,
+					type: 'n8n-nodes-base.splitInBatches',
+					typeVersion: 3,
+					position: [0, 0],
+					parameters: { batchSize: LOOP_BATCH_SIZE, options: {} },
+				},
+				{ ...upsertNode, position: [200, 100] },
+			],
+			connections: {
+				[ROWS]: { main: [[connectTo(LOOP)]] },
+				// Output 0 ("done") leads nowhere: the run ends when the last batch is through.
+				[LOOP]: { main: [[], [connectTo(UPSERT)]] },
+				[UPSERT]: { main: [[connectTo(LOOP)]] },
+			},
+			outputs: [UPSERT],
+		},
+	};
+	return ONLY.map((key) => {
+		const { id, name, nodes, connections, ...contender } = all[key];
+		const after = { nodes, connections };
+		return {
+			key,
+			...contender,
+			workflow: workflow(id, name, inputItems, after),
+			warmUp: workflow(
+				`${id}WarmUp`,
+				`${name} (warm-up)`,
+				inputItems.slice(0, WARM_UP_ROWS),
+				after,
+			),
+		};
+	});
+}
+
+// --- n8n ----------------------------------------------------------------------------------------
+
+/**
+ * n8n's REST API as the signed-in owner (the account is created first): rest(method, route, body)
+ * answers the `data` of the answer, or throws with its status, which `status` carries.
+ */
+async function signIn(url) {
+	await rt.setupOwner(url, OWNER);
+	const cookie = await rt.login(url, OWNER);
+	return async function rest(method, route, body) {
+		const response = await fetch(`${url}/rest${route}`, {
+			method,
+			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
+			body: body && JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw Object.assign(
+				new Error(`${method} /rest${route}: HTTP ${response.status} ${text.slice(0, 300)}`),
+				{ status: response.status },
+			);
+		return JSON.parse(text).data;
+	};
+}
+
+/** n8n keeps an execution's data in the `flatted` format; its own copy of the library reads it. */
+const flatted = require(
+	require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }),
+);
+
+/**
+ * Runs the workflow from its Manual Trigger as the editor does and polls its execution until it
+ * has ended. Answers { execution (its run data parsed), calledAt (Date.now() at the REST call),
+ * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }. A run
+ * still going after RUN_TIMEOUT_MS is stopped and answers { timedOut: true }.
+ */
+async function runFromEditor(rest, workflowId) {
+	const workflowData = await rest('GET', `/workflows/${workflowId}`);
+	const calledAt = Date.now();
+	const { executionId } = await rest('POST', `/workflows/${workflowId}/run`, {
+		workflowData,
+		triggerToStartFrom: { name: TRIGGER },
+	});
+	let pollFailures = 0;
+	for (;;) {
+		await sleep(POLL_EVERY_MS);
+		const endPolledAt = performance.now();
+		let found;
+		try {
+			found = await rest('GET', `/executions/${executionId}`);
+		} catch (error) {
+			// n8n refuses every REST call with 503 while its database ping times out: the run goes on.
+			if (error.status !== 503) throw error;
+			pollFailures++;
+			continue;
+		}
+		// The run data comes with the status that ends the run (n8n 1.123 stored it a moment later).
+		const data = !RUNNING_STATUSES.includes(found.status) && flatted.parse(found.data);
+		if (data?.resultData)
+			return { execution: { ...found, data }, calledAt, endPolledAt, pollFailures };
+		if (Date.now() - calledAt > RUN_TIMEOUT_MS) {
+			await rest('POST', `/executions/${executionId}/stop`);
+			return { timedOut: true, calledAt, endPolledAt, pollFailures };
+		}
+	}
+}
+
+// --- probing ------------------------------------------------------------------------------------
+
+/** One GET of n8n's `route`: its status ('timeout' or the error's code when none came), latency. */
+async function probe(url, route) {
+	const startedAt = performance.now();
+	let status;
+	try {
+		const response = await fetch(`${url}${route}`, {
+			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+		});
+		await response.arrayBuffer();
+		status = response.status;
+	} catch (error) {
+		status = error.name === 'TimeoutError' ? 'timeout' : (error.cause?.code ?? error.name);
+	}
+	return { route, status, startedAt, latencyMs: performance.now() - startedAt };
+}
+
+/**
+ * Probes n8n from now on: every PROBE_EVERY_MS each of PROBE_PATHS in turn, a probe waiting for the
+ * previous one's answer. stop(until) ends the probing and answers the probes started before
+ * `until` (performance.now()).
+ */
+function startProbing(url) {
+	const probes = [];
+	let stopping = false;
+	const probing = (async () => {
+		while (!stopping) {
+			const tickAt = performance.now();
+			for (const route of PROBE_PATHS) probes.push(await probe(url, route));
+			await sleep(Math.max(0, PROBE_EVERY_MS - (performance.now() - tickAt)));
+		}
+	})();
+	return {
+		async stop(until = performance.now()) {
+			stopping = true;
+			await probing;
+			return probes.filter((done) => done.startedAt < until);
+		},
+	};
+}
+
+/** What the probes of a run, or of n8n idle, say: counts, latencies, each one not 200 or slow. */
+function probeSummary(probes, since) {
+	const latencies = probes.map((done) => done.latencyMs);
+	const notOk = probes.filter((done) => done.status !== 200);
+	const notOkOrSlow = probes.filter(
+		(done) => done.status !== 200 || done.latencyMs >= SLOW_PROBE_MS,
+	);
+	const longest = probes.reduce((slowest, done) =>
+		done.latencyMs > slowest.latencyMs ? done : slowest,
+	);
+	return {
+		probeRounds: probes.filter((done) => done.route === READINESS).length,
+		readinessNotOk: notOk.filter((done) => done.route === READINESS).length,
+		livenessNotOk: notOk.filter((done) => done.route === LIVENESS).length,
+		longestProbeMs: longest.latencyMs,
+		longestProbeSince: longest.startedAt - since,
+		medianProbeMs: median(latencies),
+		notOkOrSlow: notOkOrSlow.map(
+			(done) =>
+				`${done.route} ${done.status} after ${done.latencyMs.toFixed(0)} ms, ${seconds(done.startedAt - since)} into the run`,
+		),
+	};
+}
+
+/** How often n8n's log has said DB_PING_TIMEOUT since `offset` (bytes). */
+function dbPingTimeoutsSince(logFile, offset) {
+	return (
+		fs.readFileSync(logFile).subarray(offset).toString('utf8').split(DB_PING_TIMEOUT).length - 1
+	);
+}
+
+// --- the runs -----------------------------------------------------------------------------------
+
+/** The items the nodes put out, over all their runs (output 0). */
+function outputItems(execution, nodeNames) {
+	const { runData } = execution.data.resultData;
+	return nodeNames.flatMap((name) =>
+		(runData[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []),
+	);
+}
+
+/**
+ * One contender's run on a reset sandbox, probed: its figures, and what was wrong with its result
+ * (empty when right).
+ */
+async function measure({ rest, url, logFile, sandbox }, contender) {
+	const { ids } = await sandbox.ask({ type: 'reset', existing: existingBefore });
+	const logOffset = fs.statSync(logFile).size;
+	const probing = startProbing(url);
+	const runStartedAt = performance.now();
+	let run;
+	try {
+		run = await runFromEditor(rest, contender.workflow.id);
+	} catch (error) {
+		await probing.stop();
+		throw error;
+	}
+	const probes = await probing.stop(run.endPolledAt);
+	const report = await sandbox.ask({ type: 'report', prefix: PREFIX });
+	const wrong = [];
+	let notRight;
+	try {
+		notRight = recordsNotRight(records, report.clients, ids);
+	} catch (error) {
+		wrong.push(error.message);
+	}
+	const status = run.timedOut ? 'did not end' : run.execution.status;
+	const items = run.timedOut ? [] : outputItems(run.execution, contender.outputs);
+	const errorItems = errorItemCount(items);
+	if (status !== 'success') wrong.push(`the execution's status is ${status}`);
+	else if (items.length !== RECORDS) wrong.push(`${items.length} output items, not one per record`);
+	if (errorItems > 0) wrong.push(`${errorItems} failed items`);
+	if (notRight > 0) wrong.push(`${notRight} records not right in the sandbox`);
+	const accepted = Object.values(report.accepted).reduce((sum, count) => sum + count, 0);
+	return {
+		figures: {
+			status,
+			duration: run.timedOut ? NaN : Date.parse(run.execution.stoppedAt) - run.calledAt,
+			errorItems,
+			notRight: notRight ?? NaN,
+			requests: accepted + report.refused,
+			maxInFlight: report.maxInFlight,
+			dbPingTimeouts: dbPingTimeoutsSince(logFile, logOffset),
+			pollFailures: run.pollFailures,
+			...probeSummary(probes, runStartedAt),
+		},
+		wrong,
+	};
+}
+
+// --- the report ---------------------------------------------------------------------------------
+
+const milliseconds = (ms) => `${ms.toFixed(0)} ms`;
+const count = (value) => (Number.isNaN(value) ? '-' : String(value));
+
+function columns(baselines) {
+	return [
+		['status', (s) => s.status],
+		['time', (s) => (Number.isNaN(s.duration) ? '-' : seconds(s.duration))],
+		['x (b)', (s) => (baselines.duration ? (s.duration / baselines.duration).toFixed(2) : '-')],
+		['failed items', (s) => count(s.errorItems)],
+		['records not right', (s) => count(s.notRight)],
+		['requests', (s) => count(s.requests)],
+		['most in flight', (s) => count(s.maxInFlight)],
+		['probes', (s) => count(s.probeRounds)],
+		['readiness not 200', (s) => count(s.readinessNotOk)],
+		['/healthz not 200', (s) => count(s.livenessNotOk)],
+		['longest probe', (s) => milliseconds(s.longestProbeMs)],
+		['sent at', (s) => seconds(s.longestProbeSince)],
+		['median probe', (s) => milliseconds(s.medianProbeMs)],
+		['x idle', (s) => (s.medianProbeMs / baselines.idleMedianProbeMs).toFixed(1)],
+		['DB ping timeouts', (s) => count(s.dbPingTimeouts)],
+	];
+}
+
+function settingsLines(all, loadBefore) {
+	return [
+		`Create or Update of ${RECORDS} clients by external ID (${existingBefore.length} existing, ${RECORDS - existingBefore.length} new) in n8n ${rt.n8nVersion()} (n8n start, SQLite, the package as a community package), ${LATENCY_MS} ms per request, no rate limit; each run started as the editor's Execute workflow does (POST /rest/workflows/:id/run), one after the other, the sandbox's clients reset before each.`,
+		`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
+		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); each warmed up by a run of ${WARM_UP_ROWS} rows:`,
+		...all.map(({ label }) => `  ${label}`),
+		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most), from the REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms); latencies over both. Time: from the REST call to the execution's stoppedAt.`,
+	];
+}
+
+async function main() {
+	const loadBefore = loadAverage();
+	const sandbox = await startSandboxProcess({ token: TOKEN, latencyMs: LATENCY_MS });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-responsiveness-bench-'));
+	let n8n;
+	const results = [];
+	let all;
+	let idle;
+	try {
+		all = contenders(sandbox.url);
+		await rt.prepareUserFolder(userFolder, {
+			sandboxUrl: sandbox.url,
+			token: TOKEN,
+			examples: false,
+			workflows: all.flatMap(({ workflow, warmUp }) => [warmUp, workflow]),
+			credentials: [HEADER_AUTH_CREDENTIAL],
+		});
+		n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+		const rest = await signIn(n8n.url);
+		for (const { label, warmUp } of all) {
+			const { execution } = await runFromEditor(rest, warmUp.id);
+			if (execution?.status !== 'success')
+				throw new Error(`${label}: the warm-up run ended ${execution?.status ?? 'not at all'}`);
+		}
+		const idleProbing = startProbing(n8n.url);
+		const idleSince = performance.now();
+		await sleep(IDLE_PROBING_MS);
+		idle = probeSummary(await idleProbing.stop(), idleSince);
+		for (const contender of all) {
+			process.stderr.write(`${contender.label}... `);
+			const result = await measure({ ...n8n, rest, sandbox }, contender);
+			results.push({ contender, ...result });
+			process.stderr.write(`${result.figures.status}\n`);
+		}
+	} finally {
+		await n8n?.stop();
+		await sandbox.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	const baselines = {
+		duration: results.find(({ contender }) => contender.key === 'b')?.figures.duration,
+		idleMedianProbeMs: idle.medianProbeMs,
+	};
+	const notOkProbes = results.flatMap(({ contender, figures }) =>
+		figures.notOkOrSlow.map((line) => `  ${contender.label}: ${line}`),
+	);
+	const pollFailures = results.filter(({ figures }) => figures.pollFailures > 0);
+	const wrong = results.flatMap(({ contender, wrong: what }) =>
+		what.map((line) => `  ${contender.label}: ${line}`),
+	);
+	console.log(
+		[
+			...settingsLines(all, loadBefore),
+			`n8n idle (${IDLE_PROBING_MS / 1000} s before the runs): ${idle.probeRounds} probe rounds, median ${milliseconds(idle.medianProbeMs)}, longest ${milliseconds(idle.longestProbeMs)}, ${idle.notOkOrSlow.length} not answered 200 or slower than ${seconds(SLOW_PROBE_MS)}.`,
+			...table(
+				columns(baselines),
+				results.map(({ contender, figures }) => [contender.label, figures]),
+			),
+			...(notOkProbes.length > 0
+				? [`Probes not answered 200 or slower than ${seconds(SLOW_PROBE_MS)}:`, ...notOkProbes]
+				: []),
+			...pollFailures.map(
+				({ contender, figures }) =>
+					`${contender.label}: ${figures.pollFailures} polls of the execution answered 503.`,
+			),
+			...(wrong.length > 0 ? ['WRONG RESULTS:', ...wrong] : []),
+			`Load average at the end: ${loadAverage()}.`,
+		].join('\n'),
+	);
+	if (wrong.length > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
