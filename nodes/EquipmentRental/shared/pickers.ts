@@ -17,7 +17,7 @@ const PICKER_PAGE_SIZE = 20;
 /** A picker's mode that names a record by the external ID another system gave it (references.ts). */
 // eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- a picker's mode, not a parameter: modes have no default
 export const externalIdMode: INodePropertyMode = {
-	displayName: 'By External ID',
+	displayName: 'Ext. ID',
 	name: EXTERNAL_ID_MODE,
 	type: 'string',
 	placeholder: 'e.g. ERP-10042',
