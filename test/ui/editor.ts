@@ -249,15 +249,83 @@ export async function fieldTooltip(page: Page, item: Locator): Promise<string> {
 	return text;
 }
 
-/** The choices a collection's Add button offers (Additional Fields, Filters, Options). */
+/**
+ * The choices a collection's Add button offers (Additional Fields, Filters, Options). For one
+ * choice, n8n (2.8.4's CollectionParameterLegacy) shows a button that adds it at once instead of a
+ * list: it is added, named by the label of the field that appears, and removed again.
+ */
 export async function collectionChoices(page: Page, item: Locator): Promise<string[]> {
-	await item.locator(tid('collection-parameter-add')).click();
+	const add = item.locator(tid('collection-parameter-add'));
+	if (await add.evaluate((element) => element.tagName === 'BUTTON')) {
+		// The field's own label, then one per option added (none on a new node, where this reads).
+		const labels = item.locator(tid('input-label'));
+		const before = await labels.count();
+		await add.click();
+		await labels.nth(before).waitFor();
+		const added = (await labels.nth(before).innerText()).split('\n')[0].trim();
+		// Its trash icon (n8n's title "Delete").
+		await item.getByTitle('Delete', { exact: true }).last().click();
+		await labels.nth(before).waitFor({ state: 'detached' });
+		return [added];
+	}
+	await add.click();
 	const options = page.locator(tid('collection-parameter-option')).filter({ visible: true });
 	await options.first().waitFor();
 	const names = (await options.allInnerTexts()).map((name) => name.trim());
 	await page.keyboard.press('Escape');
 	await options.first().waitFor({ state: 'hidden' });
 	return names;
+}
+
+/**
+ * The choices an options field lists when opened (Event, Empty Values): each option's name and the
+ * description n8n shows under it. The list is closed again.
+ */
+export async function optionChoices(
+	page: Page,
+	name: string,
+): Promise<Array<{ name: string; description: string }>> {
+	await ndv(page)
+		.locator(tid(`parameter-input-${name}`))
+		.click();
+	const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
+	await options.first().waitFor();
+	const shown = await options.allInnerTexts();
+	await page.keyboard.press('Escape');
+	await options.first().waitFor({ state: 'hidden' });
+	return shown.map((text) => {
+		const [first, ...rest] = text.split('\n');
+		return { name: first.trim(), description: rest.join(' ').trim() };
+	});
+}
+
+/**
+ * The text an element shows, and whether its box cuts it: wider, in the element's own font, than
+ * the room inside its padding (an input's value measured on a canvas, other text by its rendered
+ * width), or scrolled (scrollWidth past clientWidth). Widths in CSS pixels.
+ */
+export async function textInItsBox(
+	element: Locator,
+): Promise<{ text: string; width: number; room: number; cut: boolean }> {
+	return element.evaluate((box) => {
+		const style = getComputedStyle(box);
+		const isInput = box instanceof HTMLInputElement;
+		const text = isInput ? box.value : box.textContent!.trim();
+		let width: number;
+		if (isInput) {
+			const canvas = document.createElement('canvas').getContext('2d')!;
+			canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+			width = canvas.measureText(text).width;
+		} else {
+			const range = document.createRange();
+			range.selectNodeContents(box);
+			width = range.getBoundingClientRect().width;
+		}
+		const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+		// Half a pixel for rounding: the browser lays text out on fractional pixels.
+		const cut = width > room + 0.5 || box.scrollWidth > box.clientWidth;
+		return { text, width: Math.round(width * 10) / 10, room: Math.round(room * 10) / 10, cut };
+	});
 }
 
 /** The labels of the fields n8n marks with a warning (an empty required field, after a run). */
@@ -425,6 +493,18 @@ export const picker = (page: Page, name: string): Locator =>
 /** The text box of a picker or of its list's search (n8n puts the test id on the box or its wrapper). */
 const textBox = (scope: Locator, id: string): Locator =>
 	scope.locator(`input${tid(id)}, ${tid(id)} input`).first();
+
+/** The modes a picker's mode selector lists (From List, By ID...), in its order. */
+export async function pickerModes(page: Page, item: Locator): Promise<string[]> {
+	await item.locator(tid('rlc-mode-selector')).click();
+	// n8n's test ids of the modes: mode-<name>.
+	const modes = page.locator('[data-test-id^="mode-"]').filter({ visible: true });
+	await modes.first().waitFor();
+	const names = (await modes.allInnerTexts()).map((name) => name.trim());
+	await page.keyboard.press('Escape');
+	await modes.first().waitFor({ state: 'hidden' });
+	return names;
+}
 
 /** Switches a picker to By ID (or another mode) and types the value, as a user does. */
 export async function pickById(page: Page, name: string, value: string, mode = 'By ID') {

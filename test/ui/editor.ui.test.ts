@@ -38,6 +38,7 @@ import {
 	makeStep,
 	type RunningBrowser,
 	saveReadmePicture,
+	VIEWPORT,
 } from './browser';
 import {
 	actionsByGroup,
@@ -63,8 +64,11 @@ import {
 	openNodesPanel,
 	openPicker,
 	openWorkflow,
+	optionChoices,
+	picker,
 	pickById,
 	pickerItems,
+	pickerModes,
 	readOutput,
 	runToolWithValues,
 	scrollPicker,
@@ -72,6 +76,7 @@ import {
 	searchNodes,
 	settle,
 	signIn,
+	textInItsBox,
 	tid,
 	unfold,
 } from './editor';
@@ -82,10 +87,12 @@ import {
 } from '../../nodes/EquipmentRental/shared/paths';
 import {
 	ACTIONS_BY_RESOURCE,
+	EXTERNAL_ID_MODE,
 	type ExpectedField,
 	type ExpectedOperation,
 	LOOKUPS,
 	OPERATIONS,
+	REQUEST_OPTIONS,
 	SEARCH_WORDS,
 	TRIGGER_EVENTS,
 	WRITES,
@@ -282,7 +289,8 @@ describe(onN8n('the nodes panel'), () => {
 
 /**
  * What differs from the expected fields of the panel open in the page, each named with `where`:
- * picker or not, the value and placeholder shown, the hint, the choices of a collection.
+ * picker or not and its modes, the value and placeholder shown, the hint and the note under the
+ * field, the choices of a collection.
  */
 async function fieldMismatches(where: string, fields: ExpectedField[]): Promise<string[]> {
 	const mismatches: string[] = [];
@@ -291,6 +299,11 @@ async function fieldMismatches(where: string, fields: ExpectedField[]): Promise<
 		const label = `${where} ${expectedField.label}`;
 		if (expectedField.picker !== undefined && (await isPicker(item)) !== expectedField.picker)
 			mismatches.push(`${label}: ${expectedField.picker ? 'not ' : ''}a picker`);
+		else if (expectedField.modes) {
+			const modes = await pickerModes(page, item);
+			if (JSON.stringify(modes) !== JSON.stringify(expectedField.modes))
+				mismatches.push(`${label} modes: ${modes.join(', ')}`);
+		}
 		if (expectedField.value !== undefined || expectedField.placeholder) {
 			const { value, placeholder } = await fieldValue(item);
 			const asShown = typeof expectedField.value === 'number' ? Number(value) : value;
@@ -302,6 +315,11 @@ async function fieldMismatches(where: string, fields: ExpectedField[]): Promise<
 		if (expectedField.hint) {
 			const hint = await fieldTooltip(page, item);
 			if (!expectedField.hint.test(hint)) mismatches.push(`${label} hint: ${hint}`);
+		}
+		if (expectedField.note) {
+			// n8n renders a property's hint as HTML under the field, with no test id of its own.
+			const text = await item.innerText();
+			if (!expectedField.note.test(text)) mismatches.push(`${label} note: ${text}`);
 		}
 		if (expectedField.choices) {
 			const choices = await collectionChoices(page, item);
@@ -378,6 +396,27 @@ describe(onN8n('every operation'), () => {
 	}
 });
 
+describe(onN8n('Request Options'), () => {
+	step(
+		"the Settings tab's Request Options offers the node's Max Rate Limit Wait and Parallel Requests beside n8n's own",
+		async () => {
+			await openWorkflow(page, n8n.url);
+			await addNodeAction(page, NODE_ENTRY, 'Actions', 'Get many equipment models');
+			await ndv(page).locator(tid('tab-settings')).click();
+			const requestOptions = await field(page, 'Request Options');
+			expect(await collectionChoices(page, requestOptions)).toEqual(REQUEST_OPTIONS);
+		},
+	);
+});
+
+/** The operations by resource, each resource's in their order, the resources in the order they come. */
+function byResource(operations: ExpectedOperation[]): Array<[string, ExpectedOperation[]]> {
+	const groups = new Map<string, ExpectedOperation[]>();
+	for (const operation of operations)
+		groups.set(operation.resource, [...(groups.get(operation.resource) ?? []), operation]);
+	return [...groups];
+}
+
 describe(onN8n("the reference's operations"), () => {
 	/** Chooses an option of an options field (Resource, Operation) by its name. */
 	async function choose(name: string, option: string) {
@@ -450,30 +489,35 @@ describe(onN8n("the reference's operations"), () => {
 		return mismatches;
 	}
 
-	step(
-		'every panel: labels, defaults and choices, with Resource and Operation switched in one node',
-		async () => {
-			expect(await panelMismatches(LOOKUPS)).toEqual([]);
-			expect(chrome.takeConsoleErrors()).toEqual([]);
-		},
-	);
+	// One step per resource, its operations switched in one node: the 30 writes in one step took 113 s
+	// on an idle machine and 146 s in a cold CI run, which a busy machine failed at the 240 s limit.
+	for (const [resource, operations] of byResource(LOOKUPS))
+		step(
+			`every panel, ${resource}: labels, defaults and choices, with Resource and Operation switched in one node`,
+			async () => {
+				expect(await panelMismatches(operations)).toEqual([]);
+				expect(chrome.takeConsoleErrors()).toEqual([]);
+			},
+		);
 
-	step(
-		"the seed's other operations: labels, defaults, placeholders, hints and required marks, with Resource and Operation switched in one node",
-		async () => {
-			const others = OPERATIONS.filter(({ action }) => !ADDED_BY_ACTION.includes(action));
-			expect(await panelMismatches(others, { runForMarks: true })).toEqual([]);
-			expect(chrome.takeConsoleErrors()).toEqual([]);
-		},
-	);
+	const seedOthers = OPERATIONS.filter(({ action }) => !ADDED_BY_ACTION.includes(action));
+	for (const [resource, operations] of byResource(seedOthers))
+		step(
+			`the seed's other operations, ${resource}: labels, defaults, placeholders, hints and required marks, with Resource and Operation switched in one node`,
+			async () => {
+				expect(await panelMismatches(operations, { runForMarks: true })).toEqual([]);
+				expect(chrome.takeConsoleErrors()).toEqual([]);
+			},
+		);
 
-	step(
-		'every write (issue 26): labels, required marks, pickers and the choices of Additional and Update Fields',
-		async () => {
-			expect(await panelMismatches(WRITES, { runForMarks: true })).toEqual([]);
-			expect(chrome.takeConsoleErrors()).toEqual([]);
-		},
-	);
+	for (const [resource, operations] of byResource(WRITES))
+		step(
+			`every write (issue 26), ${resource}: labels, required marks, pickers and the choices of Additional and Update Fields`,
+			async () => {
+				expect(await panelMismatches(operations, { runForMarks: true })).toEqual([]);
+				expect(chrome.takeConsoleErrors()).toEqual([]);
+			},
+		);
 });
 
 describe(onN8n('Execute step'), () => {
@@ -542,6 +586,37 @@ describe(onN8n('Create or Update from the editor'), () => {
 	const EXTERNAL_ID = 'UI-ERP-4711';
 	const withExternalId = () =>
 		(sandbox.store.clients as Json[]).filter((client) => client.externalId === EXTERNAL_ID);
+
+	step(
+		"Client > Create or Update's panel says what an empty value does: Empty Values, above Additional Fields, leaves the field as it is",
+		async () => {
+			await openWorkflow(page, n8n.url);
+			await addNodeAction(page, NODE_ENTRY, 'Actions', 'Create or update a client');
+			const labels = await fieldLabels(page);
+			expect(labels.slice(labels.indexOf('Empty Values'))).toEqual([
+				'Empty Values',
+				'Additional Fields',
+			]);
+			const emptyValues = await field(page, 'Empty Values');
+			await expect(fieldValue(emptyValues)).resolves.toMatchObject({
+				value: 'Leave the Field as It Is',
+			});
+			// The field's (?) says when it applies; each choice says what it does under its name.
+			await expect(fieldTooltip(page, emptyValues)).resolves.toMatch(
+				/what a field added below does when its value comes out empty/i,
+			);
+			await expect(optionChoices(page, 'emptyValues')).resolves.toEqual([
+				{
+					name: 'Leave the Field as It Is',
+					description: expect.stringMatching(/is not sent: the record keeps its value/),
+				},
+				{
+					name: 'Clear the Field',
+					description: expect.stringMatching(/is sent as null: the API removes the record's value/),
+				},
+			]);
+		},
+	);
 
 	step(
 		'Client > Create or Update creates the client once, then updates it: one record per external ID',
@@ -667,16 +742,16 @@ describe(onN8n('pickers'), () => {
 		await closeToasts(page);
 	});
 
-	step('every other picker lists what its field takes, searches and picks', async () => {
-		const fx = sandbox.store.fixtures;
-		const products = sandbox.store.products as Map<string, Json>;
-		const serviceNames = [...products.values()]
-			.filter((product) => product.type === 'SERVICE')
-			.map((product) => product.title as string);
-		(sandbox.store.attachments as Map<string, Set<string>>).set(
-			fx.equipmentProductId,
-			new Set([fx.serviceProductId]),
-		);
+	describe('every other picker lists what its field takes, searches and picks', () => {
+		const fx = () => sandbox.store.fixtures;
+		/** The service products' titles, as a pattern every item of a list of them matches. */
+		const serviceProducts = () => {
+			const products = [...(sandbox.store.products as Map<string, Json>).values()];
+			const titles = products
+				.filter((product) => product.type === 'SERVICE')
+				.map((product) => (product.title as string).replace(/[()]/g, '.'));
+			return new RegExp(`^(${titles.join('|')})`);
+		};
 		const cases: Array<{
 			action: string;
 			field: string;
@@ -684,7 +759,7 @@ describe(onN8n('pickers'), () => {
 			search?: string;
 			pick: RegExp;
 			/** What every item of the list must be. */
-			each?: RegExp;
+			each?: () => RegExp;
 		}> = [
 			{
 				action: 'Get custom price list entries',
@@ -696,18 +771,18 @@ describe(onN8n('pickers'), () => {
 				action: 'Attach a service product to a product',
 				field: 'serviceProductId',
 				pick: /^Delivery and pick-up/,
-				each: new RegExp(`^(${serviceNames.map((name) => name.replace(/[()]/g, '.')).join('|')})`),
+				each: serviceProducts,
 			},
 			{
 				action: 'Detach a service product from a product',
 				field: 'serviceProductId',
-				before: async () => await pickById(page, 'productId', fx.equipmentProductId),
+				before: async () => await pickById(page, 'productId', fx().equipmentProductId),
 				pick: /^Delivery and pick-up/,
 			},
 			{
 				action: 'Update a release',
 				field: 'releaseId',
-				before: async () => await pickById(page, 'booking', fx.bookingId),
+				before: async () => await pickById(page, 'booking', fx().bookingId),
 				pick: /\d{4}-\d{2}-\d{2}/,
 			},
 			{ action: 'Get a contract', field: 'contractId', search: 'berlin', pick: /Berlin/ },
@@ -718,45 +793,88 @@ describe(onN8n('pickers'), () => {
 				pick: /\(INV-1000\d\)$/,
 			},
 		];
-		const failures: string[] = [];
-		for (const { action, field, before, search, pick, each } of cases) {
-			await openWorkflow(page, n8n.url);
-			await addNodeAction(page, NODE_ENTRY, 'Actions', action);
-			await before?.();
-			const wanted = (list: Locator) => pickerItems(list).filter({ hasText: pick });
-			let list = await openPicker(page, field);
-			// A value typed just before reaches n8n's parameters a moment later: a list that shows no
-			// item (but "choose ... first") is opened again.
-			for (let attempt = 1; ; attempt++) {
-				await pickerItems(list)
+
+		// The equipment product has a service attached: Detach lists it.
+		beforeAll(() => {
+			(sandbox.store.attachments as Map<string, Set<string>>).set(
+				fx().equipmentProductId,
+				new Set([fx().serviceProductId]),
+			);
+		});
+
+		// One step per picker: all six in one step took 90 s on a busy machine.
+		for (const { action, field, before, search, pick, each } of cases)
+			step(`${action}: ${field}`, async () => {
+				await openWorkflow(page, n8n.url);
+				await addNodeAction(page, NODE_ENTRY, 'Actions', action);
+				await before?.();
+				const wanted = (list: Locator) => pickerItems(list).filter({ hasText: pick });
+				let list = await openPicker(page, field);
+				// A value typed just before reaches n8n's parameters a moment later: a list that shows no
+				// item (but "choose ... first") is opened again.
+				for (let attempt = 1; ; attempt++) {
+					await pickerItems(list)
+						.first()
+						.waitFor({ timeout: 5_000 })
+						.catch(() => {});
+					if ((await pickerItems(list).count()) > 0 || attempt === 3) break;
+					await page.keyboard.press('Escape');
+					list = await openPicker(page, field);
+				}
+				if (search) await searchPicker(list, search);
+				await wanted(list)
 					.first()
-					.waitFor({ timeout: 5_000 })
+					.waitFor({ timeout: 10_000 })
 					.catch(() => {});
-				if ((await pickerItems(list).count()) > 0 || attempt === 3) break;
-				await page.keyboard.press('Escape');
-				list = await openPicker(page, field);
-			}
-			if (search) await searchPicker(list, search);
-			await wanted(list)
-				.first()
-				.waitFor({ timeout: 10_000 })
-				.catch(() => {});
-			const names = (await pickerItems(list).allInnerTexts()).map((name) => name.trim());
-			const errors = await page
-				.locator(tid('rlc-error-container'))
-				.filter({ visible: true })
-				.allInnerTexts();
-			if (!(await wanted(list).count()))
-				failures.push(
-					`${action}: no item like ${pick} in [${names.join(' | ')}] ${errors.join(' ')}`,
-				);
-			else await wanted(list).first().click();
-			if (each && !names.every((name) => each.test(name)))
-				failures.push(`${action}: not every item is like ${each}: ${names.join(' | ')}`);
-			await closeNode(page);
-		}
-		expect(failures).toEqual([]);
+				const names = (await pickerItems(list).allInnerTexts()).map((name) => name.trim());
+				const errors = await page
+					.locator(tid('rlc-error-container'))
+					.filter({ visible: true })
+					.allInnerTexts();
+				const failures: string[] = [];
+				if (!(await wanted(list).count()))
+					failures.push(`no item like ${pick} in [${names.join(' | ')}] ${errors.join(' ')}`);
+				else await wanted(list).first().click();
+				const pattern = each?.();
+				if (pattern && !names.every((name) => pattern.test(name)))
+					failures.push(`not every item is like ${pattern}: ${names.join(' | ')}`);
+				await closeNode(page);
+				expect(failures).toEqual([]);
+			});
 	});
+
+	/** The window width at which a user saw the external ID mode's label cut to "By Exter". */
+	const REPORTED_WIDTH = 1500;
+
+	step(
+		`the external ID mode's label is whole, in the list of modes and once chosen, ${VIEWPORT.width} and ${REPORTED_WIDTH} px wide`,
+		async () => {
+			const shown: Record<string, unknown> = {};
+			try {
+				for (const width of [VIEWPORT.width, REPORTED_WIDTH]) {
+					await page.setViewportSize({ ...VIEWPORT, width });
+					await openWorkflow(page, n8n.url);
+					await addNodeAction(page, NODE_ENTRY, 'Actions', 'Get a client');
+					const selector = picker(page, 'clientId').locator(tid('rlc-mode-selector'));
+					await selector.click();
+					const option = page
+						.getByRole('option', { name: EXTERNAL_ID_MODE, exact: true })
+						.filter({ visible: true });
+					const inList = await textInItsBox(option);
+					await option.click();
+					shown[`${width} px`] = { inList, chosen: await textInItsBox(selector.locator('input')) };
+				}
+			} finally {
+				await page.setViewportSize(VIEWPORT);
+			}
+			// The widths measured are printed when it fails.
+			const whole = expect.objectContaining({ text: EXTERNAL_ID_MODE, cut: false });
+			expect(shown).toEqual({
+				[`${VIEWPORT.width} px`]: { inList: whole, chosen: whole },
+				[`${REPORTED_WIDTH} px`]: { inList: whole, chosen: whole },
+			});
+		},
+	);
 
 	step("a list the API cannot answer shows the API's error in the list", async () => {
 		await openWorkflow(page, n8n.url);
@@ -835,17 +953,13 @@ describe(onN8n('the trigger'), () => {
 		async () => {
 			await openWorkflow(page, n8n.url);
 			await addNodeAction(page, NODE_ENTRY, 'Triggers', TRIGGER_EVENTS[0].entry);
-			await ndv(page).locator(tid('parameter-input-event')).click();
-			const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
-			await options.first().waitFor();
-			const shown = await options.allInnerTexts();
+			const shown = await optionChoices(page, 'event');
 			expect(shown).toHaveLength(TRIGGER_EVENTS.length);
 			TRIGGER_EVENTS.forEach((event, i) => {
-				const [name, description] = shown[i].split('\n');
-				expect(name).toBe(event.name);
-				expect(description).toMatch(event.hint);
+				expect(shown[i].name).toBe(event.name);
+				expect(shown[i].description).toMatch(event.hint);
 			});
-			await page.keyboard.press('Escape');
+			const options = page.locator(tid('parameter-input-item')).filter({ visible: true });
 
 			const fetchButton = ndv(page).locator(tid('node-execute-button'));
 			await expect(fetchButton.innerText()).resolves.toMatch(/Fetch Test Event/);

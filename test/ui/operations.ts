@@ -9,11 +9,15 @@ export interface ExpectedField {
 	required?: boolean;
 	/** A picker (n8n's resource locator): From List, By ID... */
 	picker?: boolean;
+	/** A picker's modes, as its mode selector lists them. */
+	modes?: string[];
 	/** The value the field shows on a new node: a number, the text, an option's name or a switch. */
 	value?: number | string | boolean;
 	placeholder?: RegExp;
 	/** Part of the field's description (its tooltip). */
 	hint?: RegExp;
+	/** Part of the field's text as shown, e.g. the note n8n shows under it (the property's `hint`). */
+	note?: RegExp;
 	/** A collection's choices (Additional Fields, Filters...), as its Add button lists them. */
 	choices?: string[];
 }
@@ -26,14 +30,47 @@ export interface ExpectedOperation {
 	fields: ExpectedField[];
 }
 
+/**
+ * The mode of a picker that names a record by the external ID another system gave it. n8n 2.8.4's
+ * mode selector is 92 px wide whatever the window, about 47 px of it for the text (12 px Inter):
+ * "By External ID" (79.5 px) showed as "By Exter", "By Ext. ID" (54.6 px) and "External ID"
+ * (61.5 px) would be cut too; "Ext. ID" takes 36.6 px.
+ */
+export const EXTERNAL_ID_MODE = 'Ext. ID';
+/**
+ * A picker's modes: its list and an ID, and for a record that has one, its external ID. (n8n's
+ * editor names the list mode itself: "From list".)
+ */
+const LIST_AND_ID = ['From list', 'By ID'];
+const LIST_ID_OR_EXTERNAL_ID = [...LIST_AND_ID, EXTERNAL_ID_MODE];
+/** A booking's: the reference documents no list of bookings. */
+const ID_OR_EXTERNAL_ID = ['By ID', EXTERNAL_ID_MODE];
+
+/**
+ * A field n8n marks as required when the step runs without it. n8n marks none that has a value
+ * already: a switch (Is Main), options with a default (Type), a fixed collection (Price List); the
+ * node's own checks stop those.
+ */
+const needed = (label: string): ExpectedField => ({ label, required: true, picker: false });
+/** A picker (n8n's resource locator) of a record that has an external ID, unless `modes` say else. */
+const picker = (label: string, modes = LIST_ID_OR_EXTERNAL_ID): ExpectedField => ({
+	label,
+	picker: true,
+	modes,
+});
+/** A required picker, marked by n8n when the step runs without it. */
+const picked = (label: string, modes?: string[]): ExpectedField => ({
+	...picker(label, modes),
+	required: true,
+});
+
 const LIST_FIELDS: ExpectedField[] = [
 	{ label: 'Return All', value: false, hint: /all results/i },
 	{ label: 'Limit', value: 50, hint: /max number of results/i },
 ];
-const LIST_OPTIONS: ExpectedField = {
-	label: 'Options',
-	choices: ['Page Size', 'Parallel Requests'],
-};
+// Parallel Requests is under Request Options (the Settings tab) on a new node; a list's Options
+// offers it only on nodes saved by 0.2.0 (version 1).
+const LIST_OPTIONS: ExpectedField = { label: 'Options', choices: ['Page Size'] };
 
 /** The resources and their actions, as the nodes panel groups them. */
 export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
@@ -108,7 +145,7 @@ export const ACTIONS_BY_RESOURCE: Record<string, string[]> = {
 
 const SORTED_LIST_OPTIONS: ExpectedField = {
 	label: 'Options',
-	choices: ['Page Size', 'Parallel Requests', 'Sort By', 'Sort Direction'],
+	choices: ['Page Size', 'Sort By', 'Sort Direction'],
 };
 const EXTERNAL_ID: ExpectedField = { label: 'External ID', required: true, value: '' };
 const DAY: ExpectedField = { label: 'Date', required: true, value: '' };
@@ -124,7 +161,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Booking',
 		operation: 'Get',
 		action: 'Get a booking',
-		fields: [{ label: 'Booking ID', required: true, value: '' }],
+		fields: [picked('Booking', ID_OR_EXTERNAL_ID)],
 	},
 	{
 		resource: 'Booking',
@@ -136,7 +173,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Client',
 		operation: 'Get',
 		action: 'Get a client',
-		fields: [{ label: 'Client', required: true }],
+		fields: [picked('Client')],
 	},
 	{
 		resource: 'Client',
@@ -159,7 +196,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Contract',
 		operation: 'Get',
 		action: 'Get a contract',
-		fields: [{ label: 'Contract', required: true }],
+		fields: [picked('Contract')],
 	},
 	{
 		resource: 'Contract',
@@ -182,7 +219,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Equipment',
 		operation: 'Get',
 		action: 'Get a piece of equipment',
-		fields: [{ label: 'Equipment', required: true }],
+		fields: [picked('Equipment')],
 	},
 	{
 		resource: 'Equipment',
@@ -213,7 +250,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 		operation: 'Add Price Item',
 		action: 'Add a price item to a product',
 		fields: [
-			{ label: 'Product', required: true },
+			picked('Product'),
 			{ label: 'From Quantity', value: 1 },
 			{ label: 'Price', required: true, placeholder: /42\.50/ },
 		],
@@ -222,25 +259,19 @@ export const LOOKUPS: ExpectedOperation[] = [
 		resource: 'Product',
 		operation: 'Delete Price Item',
 		action: 'Delete a price item of a product',
-		fields: [
-			{ label: 'Product', required: true },
-			{ label: 'Price Item', required: true },
-		],
+		fields: [picked('Product'), picked('Price Item', LIST_AND_ID)],
 	},
 	{
 		resource: 'Product',
 		operation: 'Detach Service',
 		action: 'Detach a service product from a product',
-		fields: [
-			{ label: 'Product', required: true },
-			{ label: 'Attached Service', required: true },
-		],
+		fields: [picked('Product'), picked('Attached Service')],
 	},
 	{
 		resource: 'Product',
 		operation: 'Get',
 		action: 'Get a product',
-		fields: [{ label: 'Product', required: true }],
+		fields: [picked('Product')],
 	},
 	{
 		resource: 'Product',
@@ -261,24 +292,16 @@ export const LOOKUPS: ExpectedOperation[] = [
 	},
 ];
 
-/**
- * A field n8n marks as required when the step runs without it, optionally a picker (n8n's resource
- * locator). n8n marks none that has a value already: a switch (Is Main), options with a default
- * (Type), a fixed collection (Price List); the node's own checks stop those.
- */
-const needed = (label: string, picker = false): ExpectedField => ({
-	label,
-	required: true,
-	picker,
-});
-const picked = (label: string) => needed(label, true);
 const additionalFields = (choices: string[]): ExpectedField => ({
 	label: 'Additional Fields',
 	choices,
 });
 /** Create or Update takes the external ID as its key: Additional Fields offers it no more. */
 const withoutExternalId = (choices: string[]) => choices.filter((label) => label !== 'External ID');
+/** Update's and Create or Update's: what a field whose value comes out empty does (by default nothing). */
+const EMPTY_VALUES: ExpectedField = { label: 'Empty Values', value: 'Leave the Field as It Is' };
 const updateFields = (choices: string[]): ExpectedField[] => [
+	EMPTY_VALUES,
 	{ label: 'Update Fields', choices },
 	{ label: 'Fields to Clear' },
 ];
@@ -298,11 +321,12 @@ const BOOKING_CHOICES = [
 	'Self Pick-Up',
 	'Status',
 ];
-const BOOKING_REQUIRED = [
+const BOOKING_FIELDS = [
 	needed('Start Date'),
 	needed('End Date'),
 	picked('Entity'),
-	picked('Product'),
+	// Left empty, the booking takes the product of the piece of equipment booked.
+	{ ...picker('Product'), note: /Leave empty to book the product of the piece of equipment/ },
 	picked('Contract'),
 ];
 const CLIENT_CHOICES = [
@@ -424,7 +448,7 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Booking',
 		operation: 'Create',
 		action: 'Create a booking',
-		fields: [...BOOKING_REQUIRED, additionalFields(BOOKING_CHOICES)],
+		fields: [...BOOKING_FIELDS, additionalFields(BOOKING_CHOICES)],
 	},
 	{
 		resource: 'Booking',
@@ -432,7 +456,8 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Create or update a booking',
 		fields: [
 			EXTERNAL_ID,
-			...BOOKING_REQUIRED,
+			...BOOKING_FIELDS,
+			EMPTY_VALUES,
 			additionalFields(withoutExternalId(BOOKING_CHOICES)),
 		],
 	},
@@ -441,7 +466,7 @@ export const WRITES: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a booking',
 		fields: [
-			needed('Booking ID'),
+			picked('Booking', ID_OR_EXTERNAL_ID),
 			...updateFields([
 				'Additional Information',
 				'Billing Status',
@@ -467,7 +492,7 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Booking',
 		operation: 'Delete',
 		action: 'Delete a booking',
-		fields: [needed('Booking ID')],
+		fields: [picked('Booking', ID_OR_EXTERNAL_ID)],
 	},
 	{
 		resource: 'Client',
@@ -479,7 +504,12 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Client',
 		operation: 'Create or Update',
 		action: 'Create or update a client',
-		fields: [EXTERNAL_ID, needed('Name'), additionalFields(withoutExternalId(CLIENT_CHOICES))],
+		fields: [
+			EXTERNAL_ID,
+			needed('Name'),
+			EMPTY_VALUES,
+			additionalFields(withoutExternalId(CLIENT_CHOICES)),
+		],
 	},
 	{
 		resource: 'Client',
@@ -521,6 +551,7 @@ export const WRITES: ExpectedOperation[] = [
 			EXTERNAL_ID,
 			needed('Name'),
 			{ label: 'Is Main', value: false },
+			EMPTY_VALUES,
 			additionalFields(withoutExternalId(CONTACT_PERSON_CHOICES)),
 		],
 	},
@@ -581,6 +612,7 @@ export const WRITES: ExpectedOperation[] = [
 			EXTERNAL_ID,
 			picked('Client'),
 			...CONTRACT_REQUIRED,
+			EMPTY_VALUES,
 			additionalFields(withoutExternalId(CONTRACT_CHOICES)),
 		],
 	},
@@ -613,7 +645,12 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Equipment',
 		operation: 'Create or Update',
 		action: 'Create or update a piece of equipment',
-		fields: [EXTERNAL_ID, needed('Title'), additionalFields(withoutExternalId(EQUIPMENT_CHOICES))],
+		fields: [
+			EXTERNAL_ID,
+			needed('Title'),
+			EMPTY_VALUES,
+			additionalFields(withoutExternalId(EQUIPMENT_CHOICES)),
+		],
 	},
 	{
 		resource: 'Equipment',
@@ -649,6 +686,7 @@ export const WRITES: ExpectedOperation[] = [
 		fields: [
 			EXTERNAL_ID,
 			...PRODUCT_REQUIRED,
+			EMPTY_VALUES,
 			additionalFields(withoutExternalId(PRODUCT_CHOICES)),
 		],
 	},
@@ -677,8 +715,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Create',
 		action: 'Create a quote',
 		fields: [
-			{ label: 'Client', required: true, hint: /picked by name/ },
-			{ label: 'Contract', required: true, hint: /chosen client's contracts/ },
+			{ ...picked('Client'), hint: /picked by name/ },
+			{ ...picked('Contract'), hint: /chosen client's contracts/ },
 			{
 				// Required, but n8n 2.8.4 marks no empty number field; the node's own check stops it.
 				label: 'Amount',
@@ -709,10 +747,10 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Get Custom Price List',
 		action: 'Get custom price list entries',
 		fields: [
-			{ label: 'Custom Price List', required: true, hint: /client's name/ },
+			{ ...picked('Custom Price List', LIST_AND_ID), hint: /client's name/ },
 			...LIST_FIELDS,
 			{ label: 'Filters', choices: ['Product ID', 'Product Type'] },
-			{ label: 'Options', choices: ['Output', 'Page Size', 'Parallel Requests'] },
+			{ label: 'Options', choices: ['Output', 'Page Size'] },
 		],
 	},
 	{
@@ -720,8 +758,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Update Price Item',
 		action: 'Update a price item of a product',
 		fields: [
-			{ label: 'Product', required: true, hint: /picked by title/ },
-			{ label: 'Price Item', required: true, hint: /quantity tier/ },
+			{ ...picked('Product'), hint: /picked by title/ },
+			{ ...picked('Price Item', LIST_AND_ID), hint: /quantity tier/ },
 			// Required, but n8n marks no empty number field; the node's own check stops it.
 			{ label: 'Price', placeholder: /42\.50/, hint: /negative/ },
 			{ label: 'From Quantity', placeholder: /Keep the price item's/, hint: /Leave empty to keep/ },
@@ -733,8 +771,8 @@ export const OPERATIONS: ExpectedOperation[] = [
 		operation: 'Attach Service',
 		action: 'Attach a service product to a product',
 		fields: [
-			{ label: 'Product', required: true, hint: /main product/ },
-			{ label: 'Service Product', required: true, hint: /service products/ },
+			{ ...picked('Product'), hint: /main product/ },
+			{ ...picked('Service Product'), hint: /service products/ },
 		],
 	},
 	{
@@ -743,7 +781,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 		action: 'Update a release',
 		fields: [
 			{ label: 'Booking (to List Its Releases)', hint: /not sent/ },
-			{ label: 'Release', required: true, hint: /releases of the booking/ },
+			{ ...picked('Release', LIST_AND_ID), hint: /releases of the booking/ },
 			{
 				label: 'Update Fields',
 				choices: [
@@ -822,4 +860,17 @@ export const SEARCH_WORDS = [
 	'client',
 	'contract',
 	'excavator',
+];
+
+/**
+ * Request Options, the collection n8n adds to every declarative node (in the Settings tab): n8n's
+ * own options and the node's (Max Rate Limit Wait, Parallel Requests), sorted by n8n's loader.
+ */
+export const REQUEST_OPTIONS = [
+	'Batching',
+	'Ignore SSL Issues (Insecure)',
+	'Max Rate Limit Wait (Seconds)',
+	'Parallel Requests',
+	'Proxy',
+	'Timeout',
 ];
