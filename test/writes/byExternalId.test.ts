@@ -275,7 +275,7 @@ describe('By External ID', () => {
 					operation: 'get',
 					clientId: { __rl: true, mode: 'byName', value: 'Acme' },
 				},
-				"'Client' must be given From List, By ID or By External ID [item 0]",
+				"'Client' must be given in one of its modes, From List, By ID or Ext. ID [item 0]",
 			],
 			[
 				'By External ID where the record has none',
@@ -285,7 +285,7 @@ describe('By External ID', () => {
 					productId: byId('0f0e1d2c-3b4a-4958-8776-a5b4c3d2e1f0'),
 					priceId: byExternalId('ERP-PRICE-1'),
 				},
-				"'Price Item' must be given From List or By ID [item 0]",
+				"'Price Item' must be given in one of its modes, From List or By ID [item 0]",
 			],
 		])(
 			'is refused with the modes it has, before anything is sent: %s',

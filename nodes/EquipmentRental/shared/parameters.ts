@@ -145,7 +145,7 @@ export class ItemParameters {
 			const names = modes.map((mode) => mode.displayName);
 			throw this.invalid(
 				field,
-				`given ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`,
+				`given in one of its modes, ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`,
 				undefined,
 				`It was saved in the mode "${String(value.mode)}", which this field does not have (e.g. in a workflow that was imported or generated). Choose one of its modes in the field.`,
 			);

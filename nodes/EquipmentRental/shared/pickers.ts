@@ -44,7 +44,7 @@ export function idPicker({
 	/** What the list holds, for its placeholder, e.g. "client". */
 	recordName: string;
 	required?: boolean;
-	/** Also "By External ID": the ID another system gave the record, looked up before sending. */
+	/** Also by external ID (externalIdMode): the ID another system gave the record, looked up before sending. */
 	byExternalId?: boolean;
 }): INodeProperties {
 	return {
