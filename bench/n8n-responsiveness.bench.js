@@ -42,7 +42,6 @@ require('./register-typescript');
 
 const fs = require('node:fs');
 const os = require('node:os');
-const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { parseArgs } = require('node:util');
@@ -50,6 +49,17 @@ const { parseArgs } = require('node:util');
 const rt = require('../scripts/n8n-runtime');
 const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
 const { loadAverage, median, seconds, table } = require('./measuring');
+const {
+	SANDBOX_CREDENTIAL,
+	TRIGGER,
+	headerAuthCredential,
+	POLL_EVERY_MS,
+	manualTrigger,
+	outputItems,
+	runDuration,
+	runFromEditor,
+	startN8n,
+} = require('./real-n8n');
 const { startSandboxProcess } = require('./sync-sandbox');
 const {
 	NODE_UPSERT_PARAMETERS,
@@ -88,38 +98,15 @@ const SLOW_PROBE_MS = 1_000;
 const [READINESS, LIVENESS] = PROBE_PATHS;
 // n8n idle, probed as during a run: the probes' latency when n8n has nothing else to do.
 const IDLE_PROBING_MS = 5_000;
-const POLL_EVERY_MS = 250;
-// A run that has not ended by then is stopped and counts as wrong.
-const RUN_TIMEOUT_MS = 15 * 60_000;
-/** The statuses of an execution that has not ended yet. */
-const RUNNING_STATUSES = ['new', 'running'];
 /** What n8n logs when its database does not answer its ping in time: readiness then answers 503. */
 const DB_PING_TIMEOUT = 'Database connection timed out';
 
-const OWNER = {
-	email: 'bench-owner@example.com',
-	firstName: 'Bench',
-	lastName: 'Owner',
-	password: 'Bench-Owner-Passw0rd',
-};
-// The browser-id rt.login signs in with: n8n accepts the session cookie only with it.
-const BROWSER_ID = 'n8n-runtime';
-
-const HEADER_AUTH_CREDENTIAL = {
-	id: 'benchHeaderAuth1',
-	name: 'Header Auth account',
-	type: 'httpHeaderAuth',
-	data: { name: 'Authorization', value: `Bearer ${TOKEN}` },
-};
-const SANDBOX_CREDENTIAL = {
-	[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
-};
+const HEADER_AUTH_CREDENTIAL = headerAuthCredential(TOKEN);
 
 const { records, existingBefore, inputItems } = upsertRecords(RECORDS, PREFIX);
 
 // --- the workflows ------------------------------------------------------------------------------
 
-const TRIGGER = 'Execute workflow';
 const ROWS = 'Rows';
 const UPSERT = 'Create or Update client';
 const LOOP = 'Loop Over Items';
@@ -128,14 +115,7 @@ const LOOP = 'Loop Over Items';
 function rowsStart(rows) {
 	return {
 		nodes: [
-			{
-				id: 'trigger',
-				name: TRIGGER,
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [-400, 0],
-				parameters: {},
-			},
+			manualTrigger(),
 			{
 				id: 'rows',
 				name: ROWS,
@@ -245,73 +225,6 @@ function contenders(sandboxUrl) {
 	});
 }
 
-// --- n8n ----------------------------------------------------------------------------------------
-
-/**
- * n8n's REST API as the signed-in owner (the account is created first): rest(method, route, body)
- * answers the `data` of the answer, or throws with its status, which `status` carries.
- */
-async function signIn(url) {
-	await rt.setupOwner(url, OWNER);
-	const cookie = await rt.login(url, OWNER);
-	return async function rest(method, route, body) {
-		const response = await fetch(`${url}/rest${route}`, {
-			method,
-			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
-			body: body && JSON.stringify(body),
-		});
-		const text = await response.text();
-		if (!response.ok)
-			throw Object.assign(
-				new Error(`${method} /rest${route}: HTTP ${response.status} ${text.slice(0, 300)}`),
-				{ status: response.status },
-			);
-		return JSON.parse(text).data;
-	};
-}
-
-/** n8n keeps an execution's data in the `flatted` format; its own copy of the library reads it. */
-const flatted = require(
-	require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }),
-);
-
-/**
- * Runs the workflow from its Manual Trigger as the editor does and polls its execution until it
- * has ended. Answers { execution (its run data parsed), calledAt (Date.now() at the REST call),
- * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }. A run
- * still going after RUN_TIMEOUT_MS is stopped and answers { timedOut: true }.
- */
-async function runFromEditor(rest, workflowId) {
-	const workflowData = await rest('GET', `/workflows/${workflowId}`);
-	const calledAt = Date.now();
-	const { executionId } = await rest('POST', `/workflows/${workflowId}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: TRIGGER },
-	});
-	let pollFailures = 0;
-	for (;;) {
-		await sleep(POLL_EVERY_MS);
-		const endPolledAt = performance.now();
-		let found;
-		try {
-			found = await rest('GET', `/executions/${executionId}`);
-		} catch (error) {
-			// n8n refuses every REST call with 503 while its database ping times out: the run goes on.
-			if (error.status !== 503) throw error;
-			pollFailures++;
-			continue;
-		}
-		// The run data comes with the status that ends the run (n8n 1.123 stored it a moment later).
-		const data = !RUNNING_STATUSES.includes(found.status) && flatted.parse(found.data);
-		if (data?.resultData)
-			return { execution: { ...found, data }, calledAt, endPolledAt, pollFailures };
-		if (Date.now() - calledAt > RUN_TIMEOUT_MS) {
-			await rest('POST', `/executions/${executionId}/stop`);
-			return { timedOut: true, calledAt, endPolledAt, pollFailures };
-		}
-	}
-}
-
 // --- probing ------------------------------------------------------------------------------------
 
 /** One GET of n8n's `route`: its status ('timeout' or the error's code when none came), latency. */
@@ -387,14 +300,6 @@ function dbPingTimeoutsSince(logFile, offset) {
 
 // --- the runs -----------------------------------------------------------------------------------
 
-/** The items the nodes put out, over all their runs (output 0). */
-function outputItems(execution, nodeNames) {
-	const { runData } = execution.data.resultData;
-	return nodeNames.flatMap((name) =>
-		(runData[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []),
-	);
-}
-
 /**
  * One contender's run on a reset sandbox, probed: its figures, and what was wrong with its result
  * (empty when right).
@@ -431,7 +336,7 @@ async function measure({ rest, url, logFile, sandbox }, contender) {
 	return {
 		figures: {
 			status,
-			duration: run.timedOut ? NaN : Date.parse(run.execution.stoppedAt) - run.calledAt,
+			duration: runDuration(run),
 			errorItems,
 			notRight: notRight ?? NaN,
 			requests: accepted + report.refused,
@@ -482,22 +387,19 @@ function settingsLines(all, loadBefore) {
 async function main() {
 	const loadBefore = loadAverage();
 	const sandbox = await startSandboxProcess({ token: TOKEN, latencyMs: LATENCY_MS });
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-responsiveness-bench-'));
 	let n8n;
 	const results = [];
 	let all;
 	let idle;
 	try {
 		all = contenders(sandbox.url);
-		await rt.prepareUserFolder(userFolder, {
+		n8n = await startN8n({
 			sandboxUrl: sandbox.url,
 			token: TOKEN,
-			examples: false,
 			workflows: all.flatMap(({ workflow, warmUp }) => [warmUp, workflow]),
 			credentials: [HEADER_AUTH_CREDENTIAL],
 		});
-		n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
-		const rest = await signIn(n8n.url);
+		const { rest } = n8n;
 		for (const { label, warmUp } of all) {
 			const { execution } = await runFromEditor(rest, warmUp.id);
 			if (execution?.status !== 'success')
@@ -509,14 +411,13 @@ async function main() {
 		idle = probeSummary(await idleProbing.stop(), idleSince);
 		for (const contender of all) {
 			process.stderr.write(`${contender.label}... `);
-			const result = await measure({ ...n8n, rest, sandbox }, contender);
+			const result = await measure({ ...n8n, sandbox }, contender);
 			results.push({ contender, ...result });
 			process.stderr.write(`${result.figures.status}\n`);
 		}
 	} finally {
 		await n8n?.stop();
 		await sandbox.stop();
-		fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 	const baselines = {
 		duration: results.find(({ contender }) => contender.key === 'b')?.figures.duration,

@@ -1,0 +1,195 @@
+'use strict';
+
+/**
+ * A real n8n for the benchmarks that run inside one (bench/n8n-responsiveness.bench.js,
+ * bench/n8n-return-all.bench.js): `n8n start` of the pinned version, headless, SQLite, a package
+ * installed in its user folder as n8n installs a community package, the owner signed in, and
+ * workflows run from their Manual Trigger as the editor's "Execute workflow" button does.
+ */
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { setTimeout: sleep } = require('node:timers/promises');
+
+const rt = require('../scripts/n8n-runtime');
+
+/** The name of the Manual Trigger every benchmark workflow starts from. */
+const TRIGGER = 'Execute workflow';
+
+const OWNER = {
+	email: 'bench-owner@example.com',
+	firstName: 'Bench',
+	lastName: 'Owner',
+	password: 'Bench-Owner-Passw0rd',
+};
+// The browser-id rt.login signs in with: n8n accepts the session cookie only with it.
+const BROWSER_ID = 'n8n-runtime';
+
+const POLL_EVERY_MS = 250;
+// A run that has not ended by then is stopped and counts as wrong.
+const RUN_TIMEOUT_MS = 15 * 60_000;
+/** The statuses of an execution that has not ended yet. */
+const RUNNING_STATUSES = ['new', 'running'];
+
+/** The sandbox credential (imported by rt.prepareUserFolder) as a node references it. */
+const SANDBOX_CREDENTIAL = {
+	[rt.CREDENTIAL_TYPE]: { id: rt.CREDENTIAL_ID, name: rt.CREDENTIAL_NAME },
+};
+
+/** A Header Auth credential sending the sandbox's bearer token, for n8n's HTTP Request node. */
+function headerAuthCredential(token) {
+	return {
+		id: 'benchHeaderAuth1',
+		name: 'Header Auth account',
+		type: 'httpHeaderAuth',
+		data: { name: 'Authorization', value: `Bearer ${token}` },
+	};
+}
+
+/** The Manual Trigger node a workflow starts from. */
+const manualTrigger = (position = [-400, 0]) => ({
+	id: 'trigger',
+	name: TRIGGER,
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position,
+	parameters: {},
+});
+
+/**
+ * n8n's REST API as the signed-in owner (the account is created first): rest(method, route, body)
+ * answers the `data` of the answer, or throws with its status, which `status` carries.
+ */
+async function signIn(url) {
+	await rt.setupOwner(url, OWNER);
+	const cookie = await rt.login(url, OWNER);
+	return async function rest(method, route, body) {
+		const response = await fetch(`${url}/rest${route}`, {
+			method,
+			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
+			body: body && JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw Object.assign(
+				new Error(`${method} /rest${route}: HTTP ${response.status} ${text.slice(0, 300)}`),
+				{ status: response.status },
+			);
+		return JSON.parse(text).data;
+	};
+}
+
+/**
+ * Starts n8n on a fresh user folder with the package of `packageDir` (default: this repository,
+ * built) installed, the sandbox credential, `credentials` and `workflows` imported, and signs in.
+ * Resolves with { url, logFile, userFolder, rest, stop() }; stop() ends n8n (by its process group)
+ * and removes the user folder.
+ */
+async function startN8n({ sandboxUrl, token, workflows, credentials = [], packageDir }) {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
+	const removeFolder = () => fs.rmSync(userFolder, { recursive: true, force: true });
+	let n8n;
+	try {
+		await withPackageDir(packageDir, () =>
+			rt.prepareUserFolder(userFolder, {
+				sandboxUrl,
+				token,
+				examples: false,
+				workflows,
+				credentials,
+			}),
+		);
+		n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
+		const rest = await signIn(n8n.url);
+		const stop = async () => {
+			await n8n.stop();
+			removeFolder();
+		};
+		return { url: n8n.url, logFile: n8n.logFile, userFolder, rest, stop };
+	} catch (error) {
+		await n8n?.stop();
+		removeFolder();
+		throw error;
+	}
+}
+
+/** Runs `task` with rt's package folder (EQUIPMENT_RENTAL_PACKAGE_DIR) set to `packageDir`. */
+async function withPackageDir(packageDir, task) {
+	if (!packageDir) return await task();
+	const before = process.env.EQUIPMENT_RENTAL_PACKAGE_DIR;
+	process.env.EQUIPMENT_RENTAL_PACKAGE_DIR = packageDir;
+	try {
+		return await task();
+	} finally {
+		if (before === undefined) delete process.env.EQUIPMENT_RENTAL_PACKAGE_DIR;
+		else process.env.EQUIPMENT_RENTAL_PACKAGE_DIR = before;
+	}
+}
+
+/** n8n keeps an execution's data in the `flatted` format; its own copy of the library reads it. */
+const flatted = require(
+	require.resolve('flatted', { paths: [path.join(rt.cacheDir(), 'node_modules', 'n8n')] }),
+);
+
+/**
+ * Runs the workflow from its Manual Trigger as the editor does and polls its execution until it
+ * has ended. Answers { execution (its run data parsed), calledAt (Date.now() at the REST call),
+ * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }. A run
+ * still going after RUN_TIMEOUT_MS is stopped and answers { timedOut: true }.
+ */
+async function runFromEditor(rest, workflowId) {
+	const workflowData = await rest('GET', `/workflows/${workflowId}`);
+	const calledAt = Date.now();
+	const { executionId } = await rest('POST', `/workflows/${workflowId}/run`, {
+		workflowData,
+		triggerToStartFrom: { name: TRIGGER },
+	});
+	let pollFailures = 0;
+	for (;;) {
+		await sleep(POLL_EVERY_MS);
+		const endPolledAt = performance.now();
+		let found;
+		try {
+			found = await rest('GET', `/executions/${executionId}`);
+		} catch (error) {
+			// n8n refuses every REST call with 503 while its database ping times out: the run goes on.
+			if (error.status !== 503) throw error;
+			pollFailures++;
+			continue;
+		}
+		// The run data comes with the status that ends the run (n8n 1.123 stored it a moment later).
+		const data = !RUNNING_STATUSES.includes(found.status) && flatted.parse(found.data);
+		if (data?.resultData)
+			return { execution: { ...found, data }, calledAt, endPolledAt, pollFailures };
+		if (Date.now() - calledAt > RUN_TIMEOUT_MS) {
+			await rest('POST', `/executions/${executionId}/stop`);
+			return { timedOut: true, calledAt, endPolledAt, pollFailures };
+		}
+	}
+}
+
+/** From the REST call that started the run to the execution's stoppedAt, in ms (NaN: no end). */
+const runDuration = (run) =>
+	run.timedOut ? NaN : Date.parse(run.execution.stoppedAt) - run.calledAt;
+
+/** The items the nodes put out, over all their runs (output 0). */
+function outputItems(execution, nodeNames) {
+	const { runData } = execution.data.resultData;
+	return nodeNames.flatMap((name) =>
+		(runData[name] ?? []).flatMap((run) => run.data?.main?.[0] ?? []),
+	);
+}
+
+module.exports = {
+	TRIGGER,
+	POLL_EVERY_MS,
+	SANDBOX_CREDENTIAL,
+	headerAuthCredential,
+	manualTrigger,
+	startN8n,
+	runFromEditor,
+	runDuration,
+	outputItems,
+};
