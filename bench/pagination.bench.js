@@ -35,15 +35,14 @@ const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.no
 const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/requestOptionFields');
 const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
 const { collectGarbage, heapUsed, median } = require('./measuring');
+const { MODELS_PATH, PAGE_SIZE, fetchAllModels, fetchModelsPage } = require('./models-list');
 
 const MODEL_COUNT = 10_000;
 const LATENCY_MS = 20;
-const PAGE_SIZE = 100;
 // On a shared machine, c/b from medians of 11 rounds ranged 1.10-1.25 over runs; 21 rounds narrow
 // that.
 const REPETITIONS = 21;
 const TOKEN = 'bench-token';
-const MODELS_PATH = '/master-data/v1/equipment-management/models';
 const DEFAULT_PARALLEL_REQUESTS = parallelRequestsField.default;
 
 // From issue 4. The bench exits with code 1 when one is missed.
@@ -84,22 +83,9 @@ async function startSandboxProcess() {
 	return { url, stop };
 }
 
-async function fetchPage(baseUrl, page) {
-	const response = await fetch(`${baseUrl}${MODELS_PATH}?page=${page}&limit=${PAGE_SIZE}`, {
-		headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' },
-	});
-	if (!response.ok) throw new Error(`page ${page}: HTTP ${response.status}`);
-	return await response.json();
-}
+const fetchPage = (baseUrl, page) => fetchModelsPage(baseUrl, TOKEN, page);
 
-async function sequentialFetch(baseUrl) {
-	const records = [];
-	for (let page = 1; ; page++) {
-		const { content, total } = await fetchPage(baseUrl, page);
-		records.push(...content);
-		if (content.length === 0 || records.length >= total) return records;
-	}
-}
+const sequentialFetch = (baseUrl) => fetchAllModels(baseUrl, TOKEN);
 
 /**
  * The pages of (b) and (e): page 1, then the others DEFAULT_PARALLEL_REQUESTS at a time, joined in

@@ -1,8 +1,8 @@
 'use strict';
 
 /**
- * The sandbox of the sync benchmarks (bench/sync.bench.js, bench/n8n-responsiveness.bench.js), in a
- * process of its own as the API is a server apart from n8n: its work does not share the measured
+ * The sandbox of the benchmarks that run n8n (bench/sync.bench.js, bench/n8n-responsiveness.bench.js,
+ * bench/n8n-return-all.bench.js), in a process of its own as the API is a server apart from n8n: its work does not share the measured
  * process's event loop and heap. A benchmark starts it with startSandboxProcess (below) and talks
  * to it over the IPC channel:
  *   { type: 'options', rateLimit }: sets the API's rate limit (sandbox/rateLimit.js; null: none).
@@ -16,11 +16,12 @@
  *     maxInFlight, maxAcceptedInFlight, clients } about the requests received since the reset:
  *     those the rate limit let in (by method and status, e.g. 'POST 201'), how many it refused and
  *     when each refused one arrived (ms since the epoch, in order), the most requests in flight at
- *     once (all received; those let in), and every client whose external ID starts with `prefix`.
+ *     once (all received; those let in), and every client whose external ID starts with `prefix`
+ *     (none without a prefix).
  * It prints nothing (a pipe nobody reads can never fill) and ends when the channel closes, also
  * when the benchmark dies without closing it.
  *
- * Run by startSandboxProcess as: node bench/sync-sandbox.js <token> <latency ms> <listen backlog>
+ * Run by startSandboxProcess as: node bench/sync-sandbox.js <its options as JSON>
  */
 
 const { fork } = require('node:child_process');
@@ -37,13 +38,22 @@ const STOP_GRACE_MS = 5_000;
 const LISTEN_BACKLOG = 4096;
 
 /**
- * Forks the sandbox (answering every request after `latencyMs`) and waits until it listens. Resolves with { url, pid, ask(message), stop() }:
+ * Forks the sandbox (answering every request after `latencyMs`; `models` equipment models in its
+ * seed, default 1; lists' `limit` silently capped at `maxPageSize`, default none) and waits until
+ * it listens. Resolves with { url, pid, ask(message), stop() }:
  * ask sends one of the messages above and resolves with the answer (throws the sandbox's error);
  * stop closes the channel, which ends the sandbox, and kills it by its PID if it has not ended
  * within STOP_GRACE_MS. The sandbox is stopped before this rejects.
  */
-async function startSandboxProcess({ token, latencyMs, backlog = LISTEN_BACKLOG }) {
-	const child = fork(__filename, [token, String(latencyMs), String(backlog)], {
+async function startSandboxProcess({
+	token,
+	latencyMs,
+	backlog = LISTEN_BACKLOG,
+	models = 1,
+	maxPageSize,
+}) {
+	const options = { token, latencyMs, backlog, models, maxPageSize };
+	const child = fork(__filename, [JSON.stringify(options)], {
 		stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 		// Not the benchmark's options (--cpu-prof would profile the sandbox into the same folder).
 		execArgv: [],
@@ -86,13 +96,10 @@ async function serve() {
 	const { startSandbox } = require('../sandbox/server');
 	const { writeHandlers } = require('../sandbox/writes');
 
-	const [token, latency, backlog] = process.argv.slice(2);
+	const options = JSON.parse(process.argv[2]);
 	const sandbox = await startSandbox({
-		token,
-		latencyMs: Number(latency),
-		backlog: Number(backlog),
-		// The sync touches only clients: the rest of the seed is kept small.
-		models: 1,
+		...options,
+		// The benchmarks read clients and models only: the rest of the seed is kept small.
 		equipment: 1,
 		days: 1,
 	});
@@ -133,7 +140,9 @@ async function serve() {
 				maxInFlight: sandbox.maxInFlight,
 				maxAcceptedInFlight: sandbox.maxAcceptedInFlight,
 				clients: store.clients
-					.filter((client) => String(client.externalId ?? '').startsWith(prefix))
+					.filter(
+						(client) => prefix !== undefined && String(client.externalId ?? '').startsWith(prefix),
+					)
 					.map(({ id, externalId, name, city }) => ({ id, externalId, name, city })),
 			};
 		},
