@@ -1,0 +1,326 @@
+'use strict';
+
+/**
+ * Return All of 10,000 equipment models inside a real n8n (`n8n start` of the pinned version,
+ * headless, SQLite, the package installed in its user folder as n8n installs a community package),
+ * against the sandbox in a process of its own (20 ms per request, pages capped at 100 records, as in
+ * bench/pagination.bench.js). Two workflows, each started through n8n's REST API as the editor's
+ * "Execute workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger):
+ *   (n) Manual Trigger > Equipment Rental, Equipment Model > Get Many, Return All, defaults;
+ *   (h) Manual Trigger > HTTP Request GET of the same list with n8n's own pagination (query `page`
+ *       = $pageCount + 1, `limit` 100, complete when a page holds fewer than 100 models, so it asks
+ *       for one empty page more than the node) and a Header Auth credential > Split Out of each
+ *       page's `content`: one item per model, as (n) puts out.
+ * With --package given more than once (each a folder with package.json and a built dist/, e.g. a
+ * git worktree of an older commit after `npm run build`), each package gets an n8n of its own (a
+ * user folder each, all running for the whole benchmark), and (n) and (h) run in each, so that each
+ * version's n/h is measured against the HTTP Request node of the same n8n, and the versions against
+ * each other, in one run.
+ *
+ * All contenders take turns in each round, who goes first rotating from round to round; a warm-up
+ * round comes first and is not counted. Time: from the REST call to the execution's stoppedAt. Each
+ * run's output (the items of (n)'s node, of (h)'s Split Out) must be the sandbox's models once each
+ * in the API's order, and its execution must have ended with success; otherwise the benchmark exits
+ * with 1. Each execution is deleted after it is checked, so that n8n's database does not grow with
+ * the rounds. Printed: per contender the median time, the fastest and slowest, the requests the
+ * sandbox received; per package n/h (medians), and each package's (n) against the first's.
+ *
+ * Run with `npm run bench:n8n:list` (node bench/n8n-return-all.bench.js [--models N] [--rounds N]
+ * [--package DIR ...], default the package of this repository); it needs n8n 2.8.4 installed (`npm
+ * run n8n:install`) and each package built (`npm run build`). With the defaults and two packages it
+ * takes about 5 minutes on 2 cores, a minute of it n8n's starts and imports.
+ */
+
+require('./register-typescript');
+
+const { execFileSync } = require('node:child_process');
+const os = require('node:os');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+
+const rt = require('../scripts/n8n-runtime');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
+const { loadAverage, median, seconds, table } = require('./measuring');
+const { MODELS_PATH, PAGE_SIZE, fetchAllModels } = require('./models-list');
+const {
+	SANDBOX_CREDENTIAL,
+	TRIGGER,
+	headerAuthCredential,
+	manualTrigger,
+	outputItems,
+	runDuration,
+	runFromEditor,
+	startN8n,
+} = require('./real-n8n');
+const { startSandboxProcess } = require('./sync-sandbox');
+const { connectTo } = require('./upsert-job');
+
+const { values: flags } = parseArgs({
+	options: {
+		models: { type: 'string' },
+		rounds: { type: 'string' },
+		package: { type: 'string', multiple: true },
+	},
+});
+const MODELS = Number(flags.models ?? 10_000);
+const ROUNDS = Number(flags.rounds ?? 7);
+const PACKAGE_DIRS = (flags.package ?? [rt.PACKAGE_ROOT]).map((dir) => path.resolve(dir));
+if (!(Number.isInteger(MODELS) && MODELS > 0 && Number.isInteger(ROUNDS) && ROUNDS > 0)) {
+	console.error('--models and --rounds take whole numbers above 0');
+	process.exit(2);
+}
+
+const LATENCY_MS = 20;
+const TOKEN = 'n8n-list-bench-token';
+const HEADER_AUTH_CREDENTIAL = headerAuthCredential(TOKEN);
+const HTTP_REQUEST_VERSION = 4.2;
+
+// --- the workflows ------------------------------------------------------------------------------
+
+const GET_MANY = 'Get many equipment models';
+const HTTP_REQUEST = 'HTTP Request';
+const SPLIT_OUT = 'Split Out';
+const HTTP_REQUEST_WORKFLOW_ID = 'benchListHttpRequest';
+
+/** A workflow as `n8n import:workflow` takes it: the Manual Trigger, then `nodes` in a row. */
+function workflow(id, name, nodes) {
+	const all = [manualTrigger(), ...nodes];
+	return {
+		id,
+		name,
+		active: false,
+		nodes: all.map((node, index) => ({ ...node, position: [index * 220 - 400, 0] })),
+		connections: Object.fromEntries(
+			all
+				.slice(0, -1)
+				.map((node, index) => [node.name, { main: [[connectTo(all[index + 1].name)]] }]),
+		),
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+const nodeWorkflow = workflow('benchListNode', 'Bench: Get Many, Return All', [
+	{
+		id: 'getMany',
+		name: GET_MANY,
+		type: rt.NODE_TYPE,
+		typeVersion: CURRENT_VERSION,
+		credentials: SANDBOX_CREDENTIAL,
+		parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: true },
+	},
+]);
+
+const httpRequestWorkflow = (sandboxUrl) =>
+	workflow(HTTP_REQUEST_WORKFLOW_ID, 'Bench: HTTP Request with pagination', [
+		{
+			id: 'httpRequest',
+			name: HTTP_REQUEST,
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: HTTP_REQUEST_VERSION,
+			credentials: {
+				httpHeaderAuth: { id: HEADER_AUTH_CREDENTIAL.id, name: HEADER_AUTH_CREDENTIAL.name },
+			},
+			parameters: {
+				method: 'GET',
+				url: `${sandboxUrl}${MODELS_PATH}`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpHeaderAuth',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'limit', value: String(PAGE_SIZE) }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: {
+								parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
+							},
+							paginationCompleteWhen: 'other',
+							completeExpression: `={{ $response.body.content.length < ${PAGE_SIZE} }}`,
+						},
+					},
+				},
+			},
+		},
+		{
+			id: 'splitOut',
+			name: SPLIT_OUT,
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'content', options: {} },
+		},
+	]);
+
+// --- the packages and the contenders ------------------------------------------------------------
+
+/** A package folder's name in the report: its git commit, else the folder's name. */
+function packageLabel(dir) {
+	try {
+		const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		}).trim();
+		return commit;
+	} catch {
+		return path.basename(dir);
+	}
+}
+
+/** (n) and (h) in the n8n of each package (`instance`), in the order of PACKAGE_DIRS. */
+function contenders(instances) {
+	return instances.flatMap((instance) => [
+		{
+			label: `(n) the node ${instance.label}`,
+			kind: 'n',
+			instance,
+			workflowId: nodeWorkflow.id,
+			output: GET_MANY,
+		},
+		{
+			label: `(h) HTTP Request, n8n of ${instance.label}`,
+			kind: 'h',
+			instance,
+			workflowId: HTTP_REQUEST_WORKFLOW_ID,
+			output: SPLIT_OUT,
+		},
+	]);
+}
+
+// --- the runs -----------------------------------------------------------------------------------
+
+/** What is wrong with a run's result (empty when right): `expectedIds` once each, in order. */
+function wrongResult(run, output, expectedIds) {
+	if (run.timedOut) return ['the execution did not end'];
+	if (run.execution.status !== 'success')
+		return [`the execution's status is ${run.execution.status}`];
+	const ids = outputItems(run.execution, [output]).map((item) => item.json.id);
+	const wrong = [];
+	if (ids.length !== expectedIds.length)
+		wrong.push(`${ids.length} output items, not ${expectedIds.length}`);
+	if (new Set(ids).size !== ids.length)
+		wrong.push(`${ids.length - new Set(ids).size} repeated ids`);
+	const firstOff = expectedIds.findIndex((id, index) => ids[index] !== id);
+	if (firstOff >= 0) wrong.push(`not the models in the API's order from item ${firstOff} on`);
+	return wrong;
+}
+
+/** One run of a contender: its time, the requests the sandbox received, what was wrong. */
+async function measure(sandbox, contender, expectedIds) {
+	await sandbox.ask({ type: 'reset', existing: [] });
+	const { rest } = contender.instance;
+	const run = await runFromEditor(rest, contender.workflowId);
+	const report = await sandbox.ask({ type: 'report' });
+	const wrong = wrongResult(run, contender.output, expectedIds);
+	if (!run.timedOut) await rest('POST', '/executions/delete', { ids: [run.execution.id] });
+	const accepted = Object.values(report.accepted).reduce((sum, count) => sum + count, 0);
+	return { duration: runDuration(run), requests: accepted + report.refused, wrong };
+}
+
+/**
+ * Every contender's runs: a warm-up round (not counted), then ROUNDS rounds, the contenders taking
+ * turns in each, who goes first rotating. Answers per contender { durations, requests, wrong }.
+ */
+async function runRounds(sandbox, all, expectedIds) {
+	const results = all.map(() => ({ durations: [], requests: new Set(), wrong: [] }));
+	for (let round = 0; round <= ROUNDS; round++) {
+		const first = round % all.length;
+		const order = [...all.keys()].map((index) => (index + first) % all.length);
+		for (const index of order) {
+			const { duration, requests, wrong } = await measure(sandbox, all[index], expectedIds);
+			const result = results[index];
+			result.requests.add(requests);
+			result.wrong.push(...wrong.map((line) => `round ${round}: ${line}`));
+			if (round > 0) result.durations.push(duration);
+		}
+		process.stderr.write(round === 0 ? 'warm-up done; rounds: ' : `${round} `);
+	}
+	process.stderr.write('\n');
+	return results;
+}
+
+// --- the report ---------------------------------------------------------------------------------
+
+const ratio = (value) => (Number.isFinite(value) ? value.toFixed(2) : '-');
+
+function report(instances, all, results, loadBefore) {
+	const summaries = all.map((contender, index) => {
+		const { durations, requests, wrong } = results[index];
+		return {
+			contender,
+			median: median(durations),
+			fastest: Math.min(...durations),
+			slowest: Math.max(...durations),
+			requests: [...requests].join('/'),
+			wrong,
+		};
+	});
+	const medianOf = (instance, kind) =>
+		summaries.find(({ contender }) => contender.instance === instance && contender.kind === kind)
+			.median;
+	const baseNode = medianOf(instances[0], 'n');
+	const perPackage = instances.map((instance) => {
+		const [n, h] = [medianOf(instance, 'n'), medianOf(instance, 'h')];
+		return `  ${instance.label} (${instance.dir}): n/h = ${ratio(n / h)}, n against ${instances[0].label}'s = ${ratio(n / baseNode)}`;
+	});
+	const wrong = summaries.flatMap(({ contender, wrong: lines }) =>
+		lines.map((line) => `  ${contender.label}: ${line}`),
+	);
+	console.log(
+		[
+			`Return All of ${MODELS} equipment models in n8n ${rt.n8nVersion()} (n8n start, SQLite, the package as a community package, one n8n per package), ${LATENCY_MS} ms per request, pages of ${PAGE_SIZE}; each run started as the editor's Execute workflow does; median of ${ROUNDS} rounds after a warm-up round, the contenders taking turns, who goes first rotating. Time: from the REST call to the execution's stoppedAt.`,
+			`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
+			...table(
+				[
+					['median', (s) => seconds(s.median)],
+					['fastest', (s) => seconds(s.fastest)],
+					['slowest', (s) => seconds(s.slowest)],
+					['requests', (s) => s.requests],
+				],
+				summaries.map((summary) => [summary.contender.label, summary]),
+			),
+			'Per package:',
+			...perPackage,
+			...(wrong.length > 0 ? ['WRONG RESULTS:', ...wrong] : []),
+			`Load average at the end: ${loadAverage()}.`,
+		].join('\n'),
+	);
+	return wrong.length === 0;
+}
+
+async function main() {
+	const loadBefore = loadAverage();
+	const sandbox = await startSandboxProcess({
+		token: TOKEN,
+		latencyMs: LATENCY_MS,
+		models: MODELS,
+		maxPageSize: PAGE_SIZE,
+	});
+	const instances = [];
+	try {
+		const expectedIds = (await fetchAllModels(sandbox.url, TOKEN)).map((model) => model.id);
+		if (expectedIds.length !== MODELS || new Set(expectedIds).size !== MODELS)
+			throw new Error(`the sandbox lists ${expectedIds.length} models, not ${MODELS} once each`);
+		for (const dir of PACKAGE_DIRS) {
+			process.stderr.write(`starting n8n with the package of ${dir}...\n`);
+			const n8n = await startN8n({
+				sandboxUrl: sandbox.url,
+				token: TOKEN,
+				workflows: [nodeWorkflow, httpRequestWorkflow(sandbox.url)],
+				credentials: [HEADER_AUTH_CREDENTIAL],
+				packageDir: dir,
+			});
+			instances.push({ ...n8n, dir, label: packageLabel(dir) });
+		}
+		const all = contenders(instances);
+		const results = await runRounds(sandbox, all, expectedIds);
+		if (!report(instances, all, results, loadBefore)) process.exitCode = 1;
+	} finally {
+		for (const n8n of instances) await n8n.stop();
+		await sandbox.stop();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
