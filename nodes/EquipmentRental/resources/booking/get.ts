@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EXAMPLE_UUID } from '../../shared/parameters';
 import { BOOKINGS, BOOKINGS_PATH } from '../../shared/paths';
-import { externalIdMode } from '../../shared/pickers';
+import { byIdMode, externalIdMode } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
 
 // The reference documents no list of bookings, so there is nothing to pick from: a booking is given
@@ -15,10 +14,7 @@ export const bookingId: INodeProperties = {
 	default: { mode: 'id', value: '' },
 	description:
 		'The booking, given by its ID (e.g. from a contract: Contract > Get lists its bookings) or by the external ID another system gave it',
-	modes: [
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${EXAMPLE_UUID}` },
-		externalIdMode,
-	],
+	modes: [byIdMode, externalIdMode],
 };
 
 // https://ram-api.syniotec.com/reference/bookings: GET /bookings/{id}

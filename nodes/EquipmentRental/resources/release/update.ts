@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { updateFieldsCollection } from '../../shared/descriptions';
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { externalIdMode, idPicker } from '../../shared/pickers';
+import { byIdMode, externalIdMode, idPicker } from '../../shared/pickers';
 
 /**
  * The booking whose releases Release's list shows (the reference has no release list: a booking
@@ -18,10 +18,7 @@ const bookingForList: INodeProperties = {
 	default: { mode: 'id', value: '' },
 	description:
 		"The booking whose releases Release's list shows, by its ID or external ID. Only used for that list; not sent.",
-	modes: [
-		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${EXAMPLE_UUID}` },
-		externalIdMode,
-	],
+	modes: [byIdMode, externalIdMode],
 };
 
 const releaseId = idPicker({
