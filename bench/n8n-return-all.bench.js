@@ -40,7 +40,7 @@ const { parseArgs } = require('node:util');
 
 const rt = require('../scripts/n8n-runtime');
 const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
-const { loadAverage, median, seconds, table } = require('./measuring');
+const { loadAverage, median, table } = require('./measuring');
 const { MODELS_PATH, PAGE_SIZE, fetchAllModels } = require('./models-list');
 const {
 	SANDBOX_CREDENTIAL,
@@ -241,6 +241,7 @@ async function runRounds(sandbox, all, expectedIds) {
 // --- the report ---------------------------------------------------------------------------------
 
 const ratio = (value) => (Number.isFinite(value) ? value.toFixed(2) : '-');
+const milliseconds = (ms) => `${ms.toFixed(0)} ms`;
 
 function report(instances, all, results, loadBefore) {
 	const summaries = all.map((contender, index) => {
@@ -271,9 +272,9 @@ function report(instances, all, results, loadBefore) {
 			`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
 			...table(
 				[
-					['median', (s) => seconds(s.median)],
-					['fastest', (s) => seconds(s.fastest)],
-					['slowest', (s) => seconds(s.slowest)],
+					['median', (s) => milliseconds(s.median)],
+					['fastest', (s) => milliseconds(s.fastest)],
+					['slowest', (s) => milliseconds(s.slowest)],
 					['requests', (s) => s.requests],
 				],
 				summaries.map((summary) => [summary.contender.label, summary]),
