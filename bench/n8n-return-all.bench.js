@@ -28,7 +28,7 @@
  * Run with `npm run bench:n8n:list` (node bench/n8n-return-all.bench.js [--models N] [--rounds N]
  * [--package DIR ...], default the package of this repository); it needs n8n 2.8.4 installed (`npm
  * run n8n:install`) and each package built (`npm run build`). With the defaults and two packages it
- * takes about 5 minutes on 2 cores, a minute of it n8n's starts and imports.
+ * takes about 2 minutes on 2 cores, under a minute of it n8n's starts and imports.
  */
 
 require('./register-typescript');
