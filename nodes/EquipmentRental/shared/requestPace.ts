@@ -171,16 +171,19 @@ export class RequestPace {
 				this.inFlight--;
 				this.wake();
 			}
-			// Given up while this turn waited, or while its request was out.
-			this.throwIfGivenUp(context);
 			const refusal = refusalOf(failure);
 			if (refusal) {
+				// Given up while this turn waited, or while its request was out.
+				this.throwIfGivenUp(context);
 				this.refused(context, refusal.waitMs, turn, failure);
 				continue;
 			}
 			this.accepted(turn);
+			// Any other failure is the item's own, also after the run gave up: a write that failed so
+			// may have been done, which the give-up's "nothing was written" would deny.
 			const delay = repeatable ? retryDelayMs(failure, retry++) : undefined;
 			if (delay === undefined) throw toItemError(context, failure);
+			this.throwIfGivenUp(context);
 			await this.wait(delay);
 		}
 	}
