@@ -13,7 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { checkApiResponse, failureSentences, toItemError } from './errors';
 import type { Field } from './parameters';
 import { ItemParameters } from './parameters';
-import { paceOf } from './requestPace';
+import { paceOf, runOf } from './requestPace';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -236,7 +236,7 @@ function routingPerItem<Parts extends RequestParts>(
 						// The operation's own request is built from the operation's parts.
 						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
 					},
-					{ run: this.getExecuteData?.() ?? this },
+					{ run: runOf(this) },
 				);
 				const api = { baseUrl: String(request.options.baseURL) };
 				try {

@@ -449,9 +449,14 @@ function paceSettings(context: PaceContext): PaceSettings {
 	};
 }
 
+/** The run of the node an item's `context` belongs to: its execute data, which all its items share. */
+export function runOf(context: Partial<Pick<IExecuteSingleFunctions, 'getExecuteData'>>): object {
+	return context.getExecuteData?.() ?? context;
+}
+
 /** The pace of the run `context` belongs to (one per run of the node, shared by its items). */
 export function paceOf(context: PaceContext): RequestPace {
-	const run = context.getExecuteData?.() ?? context;
+	const run = runOf(context);
 	let pace = paces.get(run);
 	if (!pace) {
 		pace = new RequestPace(paceSettings(context), context.getExecutionCancelSignal?.());
