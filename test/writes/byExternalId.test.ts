@@ -101,7 +101,7 @@ describe('By External ID', () => {
 				'/master-data/v1/equipment-management/equipments',
 			],
 		])(
-			'%s > Get finds the record by its external ID, then reads it by ID',
+			'%s > Get reads the record by its external ID, in one request',
 			async (resource, picker, externalId, id, collection) => {
 				const { items, error } = await suite.run({
 					resource,
@@ -113,7 +113,6 @@ describe('By External ID', () => {
 				expect(json(items)).toEqual([expect.objectContaining({ id: id() })]);
 				expect(requestsOf(suite.sandbox.requests)).toEqual([
 					`GET ${collection}/external-id/${encodeURIComponent(externalId())}`,
-					`GET ${collection}/${id()}`,
 				]);
 			},
 		);
@@ -128,6 +127,32 @@ describe('By External ID', () => {
 
 			expect(error).toBeUndefined();
 			expect(json(items)).toEqual([expect.objectContaining({ id: fixtures().contactPersonId })]);
+			expect(requestsOf(suite.sandbox.requests)).toEqual([
+				`GET /master-data/v1/client-management/clients/external-id/${encodeURIComponent(fixtures().clientExternalId)}`,
+				expect.stringMatching(
+					new RegExp(
+						`^GET /master-data/v1/client-management/clients/[^/]+/contact-persons/external-id/${encodeURIComponent(fixtures().contactPersonExternalId)}$`,
+					),
+				),
+			]);
+		});
+
+		it('client > Get of two items naming one client by external ID: one lookup, an output item each', async () => {
+			const { items, error } = await suite.run(
+				{
+					resource: 'client',
+					operation: 'get',
+					clientId: byExternalId(fixtures().clientExternalId),
+				},
+				{ items: [{}, {}] },
+			);
+
+			expect(error).toBeUndefined();
+			const [first, second] = json(items);
+			expect(first).toEqual(second);
+			expect(first).not.toBe(second);
+			expect(first).toMatchObject({ externalId: fixtures().clientExternalId });
+			expect(requestsOf(suite.sandbox.requests)).toHaveLength(1);
 		});
 
 		it('client > Delete deletes the client its external ID names, in one node', async () => {

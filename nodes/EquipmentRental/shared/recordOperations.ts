@@ -5,7 +5,7 @@ import type { RequestParts } from './itemRequest';
 import { requestPerItem, runPerItem } from './itemRequest';
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import type { ReferencedKind } from './references';
-import { asGiven, idOf } from './references';
+import { asGiven, readRecord } from './references';
 
 /** An operation's entry in its resource's list, and the fields it shows. */
 export interface Operation {
@@ -18,7 +18,7 @@ export interface Operation {
  * (`{id}`) or Client > Get by External ID (`{externalId}`): one output item, the record as the API
  * answers it. The placeholder is named as the API names the parameter, so that an error naming it
  * names the form's field. Where the field is a picker of records of `kind`, it also takes the
- * record's external ID, looked up first.
+ * record's external ID, whose lookup answers the record.
  */
 export function getRecordOperation({
 	resource,
@@ -61,8 +61,7 @@ export function getRecordOperation({
 							}),
 						},
 						async function ({ record }, item, send) {
-							const id = await idOf(record, kind, idField, item, send);
-							return await send({ path: { [placeholder]: id } });
+							return await readRecord(record, kind, { field: idField, placeholder }, item, send);
 						},
 					)
 				: requestPerItem({

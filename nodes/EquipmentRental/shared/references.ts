@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isMissingRecord } from './errors';
 import type { SendParts } from './itemRequest';
@@ -10,14 +10,6 @@ export interface ReferencedKind {
 	recordName: string;
 	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
 	externalIdUrl: string;
-}
-
-/** A field naming a record of `kind`: a picker that also takes the record's external ID. */
-export interface RecordField {
-	property: INodeProperties;
-	kind: ReferencedKind;
-	/** Whether the record's ID is a UUID, checked as one before it is sent. */
-	idIsUuid?: boolean;
 }
 
 /** What a request came to: its answer, or the item error it failed with. */
@@ -41,17 +33,17 @@ export async function recordAt(
 }
 
 /**
- * The IDs a run has found by external ID, by URL and external ID: items that name the same record
- * (a sheet of contact persons of one client) look it up once. A lookup that failed for another
- * reason than the record's absence is not kept, so that each item tries for itself.
+ * The records a run has found by external ID, by URL and external ID: items that name the same
+ * record (a sheet of contact persons of one client) look it up once. A lookup that failed for
+ * another reason than the record's absence is not kept, so that each item tries for itself.
  */
-const lookupsByRun = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+const lookupsByRun = new WeakMap<object, Map<string, Promise<IDataObject | undefined>>>();
 
-async function idByExternalId(
+async function recordByExternalId(
 	kind: ReferencedKind,
 	path: Record<string, string>,
 	send: SendParts,
-): Promise<string | undefined> {
+): Promise<IDataObject | undefined> {
 	let lookups = lookupsByRun.get(send.run);
 	if (!lookups) {
 		lookups = new Map();
@@ -60,13 +52,34 @@ async function idByExternalId(
 	const key = JSON.stringify([kind.externalIdUrl, path]);
 	let lookup = lookups.get(key);
 	if (!lookup) {
-		lookup = recordAt(kind.externalIdUrl, path, send).then((record) =>
-			record ? String(record.id) : undefined,
-		);
+		lookup = recordAt(kind.externalIdUrl, path, send);
 		lookups.set(key, lookup);
 		lookup.catch(() => lookups.delete(key));
 	}
 	return await lookup;
+}
+
+/**
+ * The record of `kind` with the external ID `reference` gives (once per run), in the parent's
+ * records at `parentPath` where the kind has a parent. `field` is named when the API has none.
+ */
+async function foundByExternalId(
+	reference: { externalId: string },
+	kind: ReferencedKind,
+	field: Field,
+	item: ItemParameters,
+	send: SendParts,
+	parentPath: Record<string, string>,
+): Promise<IDataObject> {
+	const path = { ...parentPath, externalId: reference.externalId };
+	const record = await recordByExternalId(kind, path, send);
+	if (record) return record;
+	throw item.invalid(
+		field,
+		`the external ID of an existing ${kind.recordName}`,
+		reference.externalId,
+		`The API has no ${kind.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
+	);
 }
 
 /**
@@ -83,14 +96,27 @@ export async function idOf(
 	parentPath: Record<string, string> = {},
 ): Promise<string> {
 	if ('id' in reference) return reference.id;
-	const id = await idByExternalId(kind, { ...parentPath, externalId: reference.externalId }, send);
-	if (id !== undefined) return id;
-	throw item.invalid(
-		field,
-		`the external ID of an existing ${kind.recordName}`,
-		reference.externalId,
-		`The API has no ${kind.recordName} with this external ID. Create it first (e.g. with its own Create or Update earlier in the workflow), or give its ID.`,
-	);
+	return String((await foundByExternalId(reference, kind, field, item, send, parentPath)).id);
+}
+
+/**
+ * The record a reference names, as the operation's own request reads it by ID (its `placeholder`
+ * filled in `parentPath`): by its external ID, the lookup's answer is that record, so it is not
+ * read a second time.
+ */
+export async function readRecord(
+	reference: RecordReference,
+	kind: ReferencedKind,
+	{ field, placeholder }: { field: Field; placeholder: string },
+	item: ItemParameters,
+	send: SendParts,
+	parentPath: Record<string, string> = {},
+): Promise<INodeExecutionData[]> {
+	if ('id' in reference)
+		return await send({ path: { ...parentPath, [placeholder]: reference.id } });
+	const record = await foundByExternalId(reference, kind, field, item, send, parentPath);
+	// The run's other items may read the same record: each output item gets its own copy.
+	return [{ json: structuredClone(record) }];
 }
 
 /**
@@ -109,15 +135,4 @@ export function asGiven(item: ItemParameters, field: Field, collection?: Field):
 
 function isLocator(value: unknown): value is { mode: unknown; value: unknown } {
 	return typeof value === 'object' && value !== null && 'mode' in value && 'value' in value;
-}
-
-/** The ID of the record a picker names, read from the item (a required picker: never undefined). */
-export async function pickedId(
-	item: ItemParameters,
-	{ property, kind, idIsUuid }: RecordField,
-	send: SendParts,
-	parentPath: Record<string, string> = {},
-): Promise<string> {
-	const reference = item.reference(property, undefined, { idIsUuid }) as RecordReference;
-	return await idOf(reference, kind, property, item, send, parentPath);
 }

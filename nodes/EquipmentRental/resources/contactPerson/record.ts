@@ -6,7 +6,7 @@ import { runPerItem } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
-import { asGiven, idOf } from '../../shared/references';
+import { asGiven, readRecord } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import type { RecordKind } from '../../shared/writeOperations';
 import { collectionPath } from '../../shared/writeOperations';
@@ -41,7 +41,8 @@ export const contactPersonRecord: RecordKind = {
 
 /**
  * A read of one of the client's contact persons, found at `url` by `idField`'s value; `byPicker`
- * when that is the contact person picker, which also takes an external ID (looked up first).
+ * when that is the contact person picker, which also takes an external ID (whose lookup answers
+ * the record).
  */
 export function contactPersonRead(
 	value: string,
@@ -73,8 +74,8 @@ export function contactPersonRead(
 				},
 				async function ({ record }, item, send) {
 					const path = await collectionPath(contactPersonRecord, item, send);
-					const id = await idOf(record, CONTACT_PERSONS, idField, item, send, path);
-					return await send({ path: { ...path, [placeholder]: id } });
+					const named = { field: idField, placeholder };
+					return await readRecord(record, CONTACT_PERSONS, named, item, send, path);
 				},
 			),
 		},
