@@ -372,11 +372,6 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 						const changes = bodyOf(item, updatable(kind), collection);
 						const cleared = item.someOf(toClear, clearableNames) ?? [];
 						const both = cleared.find((name) => name in changes);
-						cleared.push(
-							...emptiedFields(item, kind, collection, changes).filter(
-								(name) => !cleared.includes(name),
-							),
-						);
 						if (both) {
 							throw item.invalid(
 								toClear,
@@ -385,7 +380,8 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 								`'${byName(updatable(kind))[both].displayName}' is both set and cleared.`,
 							);
 						}
-						const body = { ...changes, ...Object.fromEntries(cleared.map((name) => [name, null])) };
+						const emptied = emptiedFields(item, kind, collection, changes);
+						const body = { ...changes, ...asCleared([...cleared, ...emptied]) };
 						if (Object.keys(body).length === 0) {
 							throw item.invalid(
 								collection,
@@ -481,11 +477,12 @@ function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserte
  * Create or Update by External ID: finds the record by its external ID, updates it when found and
  * creates it (with that external ID) when not; outputs the record as the API answers, with
  * `upserted: "created"` or `"updated"`, or as found, with `"unchanged"`, when it already holds every
- * value the item gives (nothing is written then; an update sends only the values that differ). Safe to repeat: a run again, or an item retried after a
- * create whose answer was lost, finds the record and updates it. A create refused because the
- * external ID was taken meanwhile (409) is turned into an update of that record; a create whose
- * answer was lost is looked up again, and counts as created when the record there holds its values
- * (otherwise another writer made it, and it is updated).
+ * value the item gives (nothing is written then; an update sends only the values that differ).
+ * Safe to repeat: a run again, or an item retried after a create whose answer was lost, finds the
+ * record and updates it. A create refused because the external ID was taken meanwhile (409) is
+ * turned into an update of that record; a create whose answer was lost is looked up again, and
+ * counts as created when the record there holds its values (otherwise another writer made it, and
+ * it is updated).
  */
 export function upsertOperation(kind: RecordKind, description: string): Operation {
 	const externalId = externalIdField;
