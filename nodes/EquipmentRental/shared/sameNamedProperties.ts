@@ -247,6 +247,21 @@ function mergeInOrder(
 	return ordered(next, sequences) && next;
 }
 
+/** The clusters after the first merge of two of the same name that can be one, if any can. */
+function firstMerge(
+	clusters: Cluster[],
+	operations: Set<string>,
+	sequences: number[][],
+): Cluster[] | undefined {
+	for (const [position, later] of clusters.entries())
+		for (const earlier of clusters.slice(0, position)) {
+			if (earlier.property.name !== later.property.name) continue;
+			const merged = mergeInOrder(clusters, earlier, later, operations, sequences);
+			if (merged) return merged;
+		}
+	return undefined;
+}
+
 /** The node's properties with those that share a name merged where the editor shows the same. */
 export function mergeSameNamedProperties(properties: INodeProperties[]): INodeProperties[] {
 	const operations = operationsOf(properties);
@@ -262,23 +277,7 @@ export function mergeSameNamedProperties(properties: INodeProperties[]): INodePr
 	});
 	// Until no two clusters of a name merge: a merge can make another possible (a resource's Create
 	// and Create or Update merged first, then with another resource's).
-	for (let merging = true; merging;) {
-		merging = false;
-		for (const [position, later] of clusters.entries()) {
-			const merged = clusters
-				.slice(0, position)
-				.filter((earlier) => earlier.property.name === later.property.name)
-				.map((earlier) => ({
-					earlier,
-					merged: mergeInOrder(clusters, earlier, later, operations, sequences),
-				}))
-				.find((candidate) => candidate.merged);
-			if (merged?.merged) {
-				clusters = merged.merged;
-				merging = true;
-				break;
-			}
-		}
-	}
+	let merged: Cluster[] | undefined;
+	while ((merged = firstMerge(clusters, operations, sequences))) clusters = merged;
 	return ordered(clusters, sequences)!.map((cluster) => cluster.property);
 }
