@@ -1,3 +1,5 @@
+import type { ReferencedKind } from './references';
+
 /** Collections of the Integration API, as the vendor's reference names them (its module pages). */
 export const CLIENTS_PATH = '/master-data/v1/client-management/clients';
 export const CONTRACTS_PATH = '/master-data/v1/contract-management/contracts';
@@ -7,31 +9,20 @@ export const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments'
 export const EQUIPMENT_MODELS_PATH = '/master-data/v1/equipment-management/models';
 
 /**
- * The kinds of record the API finds by the external ID another system gave them, each at its
- * collection's `external-id` path (a contact person within its client's).
+ * A kind of record the API finds by the external ID another system gave it, at its collection's
+ * `external-id` path.
  */
-export const CLIENTS = {
-	recordName: 'client',
-	externalIdUrl: `${CLIENTS_PATH}/external-id/{externalId}`,
-} as const;
+const foundByExternalIdIn = (collectionPath: string, recordName: string): ReferencedKind => ({
+	recordName,
+	externalIdUrl: `${collectionPath}/external-id/{externalId}`,
+});
+
 export const CONTACT_PERSONS_PATH = `${CLIENTS_PATH}/{clientId}/contact-persons`;
-export const CONTACT_PERSONS = {
-	recordName: 'contact person',
-	externalIdUrl: `${CONTACT_PERSONS_PATH}/external-id/{externalId}`,
-} as const;
-export const CONTRACTS = {
-	recordName: 'contract',
-	externalIdUrl: `${CONTRACTS_PATH}/external-id/{externalId}`,
-} as const;
-export const PRODUCTS = {
-	recordName: 'product',
-	externalIdUrl: `${PRODUCTS_PATH}/external-id/{externalId}`,
-} as const;
-export const BOOKINGS = {
-	recordName: 'booking',
-	externalIdUrl: `${BOOKINGS_PATH}/external-id/{externalId}`,
-} as const;
-export const EQUIPMENT = {
-	recordName: 'piece of equipment',
-	externalIdUrl: `${EQUIPMENTS_PATH}/external-id/{externalId}`,
-} as const;
+
+export const CLIENTS = foundByExternalIdIn(CLIENTS_PATH, 'client');
+// A contact person is found among its client's.
+export const CONTACT_PERSONS = foundByExternalIdIn(CONTACT_PERSONS_PATH, 'contact person');
+export const CONTRACTS = foundByExternalIdIn(CONTRACTS_PATH, 'contract');
+export const PRODUCTS = foundByExternalIdIn(PRODUCTS_PATH, 'product');
+export const BOOKINGS = foundByExternalIdIn(BOOKINGS_PATH, 'booking');
+export const EQUIPMENT = foundByExternalIdIn(EQUIPMENTS_PATH, 'piece of equipment');

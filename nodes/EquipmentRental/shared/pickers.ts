@@ -15,8 +15,8 @@ import { EXAMPLE_UUID, EXTERNAL_ID_MODE } from './parameters';
 const PICKER_PAGE_SIZE = 20;
 
 // A picker's modes by ID and by the external ID another system gave the record (references.ts), shared
-// by every picker. They sit under a \`modes\` key because n8n's package scanner ignores eslint-disable
-// comments and its rule node-param-default-missing takes a mode anywhere else for a parameter.
+// by every picker. They sit under a `modes` key because n8n's package scanner, whose rule
+// node-param-default-missing takes a mode anywhere else for a parameter, reads no lint suppressions.
 const sharedModes: { modes: INodePropertyMode[] } = {
 	modes: [
 		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${EXAMPLE_UUID}` },
