@@ -23,32 +23,37 @@ function refusal(retryAfterSeconds: number): NodeApiError {
 	return error;
 }
 
+/**
+ * A run of two requests in flight that gives up: item 0's request is out, item 1's is refused for
+ * longer than the Max Rate Limit Wait. `answerOutstanding` then fails item 0's request.
+ */
+async function gaveUpWithOneOutstanding(repeatable: boolean) {
+	const pace = new RequestPace({ parallelRequests: 2, maxRateLimitWaitMs: 1000 });
+	let answerOutstanding!: (error: unknown) => void;
+	const outstanding = pace.send(
+		itemContext(0),
+		async () =>
+			await new Promise((_answer, fail) => {
+				answerOutstanding = fail;
+			}),
+		repeatable,
+	);
+	const refusedTooLong = async () => {
+		throw refusal(60);
+	};
+	await expect(pace.send(itemContext(1), refusedTooLong, repeatable)).rejects.toThrow(
+		/^The API refused requests as rate-limited \(HTTP 429\) \[item 1\]$/,
+	);
+	return { pace, outstanding, answerOutstanding };
+}
+
 describe('A run that gave up', () => {
 	it("fails a request that was out then and failed otherwise with that failure, not with the give-up's error", async () => {
-		const pace = new RequestPace({ parallelRequests: 2, maxRateLimitWaitMs: 1000 });
-		let failOutstandingWrite!: (error: unknown) => void;
-		const outstandingWrite = pace.send(
-			itemContext(0),
-			async () =>
-				await new Promise((_answer, fail) => {
-					failOutstandingWrite = fail;
-				}),
-			false,
-		);
-		// The other item's request is refused for longer than the Max Rate Limit Wait: the run gives up.
-		await expect(
-			pace.send(
-				itemContext(1),
-				async () => {
-					throw refusal(60);
-				},
-				false,
-			),
-		).rejects.toThrow(/^The API refused requests as rate-limited \(HTTP 429\) \[item 1\]$/);
+		const { pace, outstanding, answerOutstanding } = await gaveUpWithOneOutstanding(false);
 
-		failOutstandingWrite(answer('500', 'The server failed'));
+		answerOutstanding(answer('500', 'The server failed'));
 
-		await expect(outstandingWrite).rejects.toThrow('The server failed');
+		await expect(outstanding).rejects.toThrow('The server failed');
 		// Nothing is sent once it has given up.
 		await expect(pace.send(itemContext(2), async () => 'sent', true)).rejects.toThrow(
 			/rate-limited/,
@@ -56,27 +61,9 @@ describe('A run that gave up', () => {
 	});
 
 	it('fails a request that was out then and was refused too with the give-up error', async () => {
-		const pace = new RequestPace({ parallelRequests: 2, maxRateLimitWaitMs: 1000 });
-		let refuseOutstanding!: (error: unknown) => void;
-		const outstanding = pace.send(
-			itemContext(0),
-			async () =>
-				await new Promise((_answer, fail) => {
-					refuseOutstanding = fail;
-				}),
-			true,
-		);
-		await expect(
-			pace.send(
-				itemContext(1),
-				async () => {
-					throw refusal(60);
-				},
-				true,
-			),
-		).rejects.toThrow(/rate-limited/);
+		const { outstanding, answerOutstanding } = await gaveUpWithOneOutstanding(true);
 
-		refuseOutstanding(refusal(1));
+		answerOutstanding(refusal(1));
 
 		await expect(outstanding).rejects.toThrow(
 			/^The API refused requests as rate-limited \(HTTP 429\) \[item 0\]$/,
