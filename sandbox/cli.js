@@ -5,7 +5,8 @@
  * Runs the sandbox until SIGINT or SIGTERM:
  *   node sandbox/cli.js [--port 4010] [--token T] [--admin-token A] [--latency MS]
  *     [--max-page-size N] [--fault-rate 0..1] [--fault-kinds 500,503,429,malformed,drop,slow,hang]
- *     [--fault-methods POST,PATCH,PUT,DELETE] [--fault-seed N] [--retry-after S] [--slow-ms MS]
+ *     [--fault-methods POST,PATCH,PUT,DELETE] [--fault-external-ids ID,ID] [--fault-seed N]
+ *     [--retry-after S] [--slow-ms MS]
  *     [--models N] [--equipment N] [--days N]
  *     [--seed N] [--today YYYY-MM-DD] [--host H] [--clock-offset=MS] [--error-dialect D]
  *     [--strict true|false] [--rate-limit-rps N] [--rate-limit-burst N] [--rate-limit-in-flight N]
@@ -17,7 +18,9 @@
  * reads them, for `npm run dev` too (which takes the runtime options' flags).
  * --fault-kinds also takes soft-failure and lost-answer (drawn only when listed; see faults.js) and
  * any HTTP error status; --fault-methods limits faults to requests of those methods (default all),
- * e.g. --fault-kinds lost-answer --fault-methods POST,PATCH,PUT,DELETE --fault-rate 0.3.
+ * e.g. --fault-kinds lost-answer --fault-methods POST,PATCH,PUT,DELETE --fault-rate 0.3;
+ * --fault-external-ids to requests whose body names one of those external IDs, e.g.
+ * --fault-rate 1 --fault-kinds 500 --fault-external-ids ROW-150 fails that row's writes.
  * --clock-offset runs the API's clock that many milliseconds ahead of this machine's (negative:
  * behind), e.g. --clock-offset=-600000 or SANDBOX_CLOCK_OFFSET=-600000 for 10 minutes behind: the
  * updatedAt and createdAt it writes, the Date header, and so what updatedAfter matches. A negative

@@ -21,6 +21,7 @@ const DEFAULT_FAULT_OPTIONS = Object.freeze({
 	retryAfterSeconds: 1,
 	slowMs: 2000,
 	methods: undefined,
+	externalIds: undefined,
 });
 
 /** A JSON text cut short, as a connection broken mid-body would deliver it. */
@@ -37,6 +38,8 @@ const TRUNCATED_JSON = '{"content":[{"id":"3f0c';
  * @property {number} [retryAfterSeconds] Retry-After of '429' (default 1)
  * @property {number} [slowMs] delay of 'slow' (default 2000)
  * @property {string[]} [methods] HTTP methods whose requests are eligible (default all)
+ * @property {string[]} [externalIds] only requests whose JSON body holds one of these
+ * `externalId`s are eligible (default all): with rate 1, the writes of exactly those records fail
  */
 
 /**
@@ -56,24 +59,40 @@ function createFaultInjector(options) {
 		);
 	}
 	const eligibleMethods = settings.methods?.map((method) => method.toUpperCase());
+	if (
+		settings.externalIds !== undefined &&
+		(!Array.isArray(settings.externalIds) ||
+			settings.externalIds.some((externalId) => typeof externalId !== 'string'))
+	) {
+		throw new RangeError('faults.externalIds must be a list of external IDs');
+	}
 	const random = createRandom(settings.seed);
 
 	return {
 		settings,
 		/**
 		 * @param {string} method
+		 * @param {unknown} [body] the request's JSON body, as parsed for the log
 		 * @returns {FaultKind | undefined}
 		 */
-		draw(method) {
+		draw(method, body) {
 			if (
 				settings.rate === 0 ||
-				(eligibleMethods && !eligibleMethods.includes(method.toUpperCase()))
+				(eligibleMethods && !eligibleMethods.includes(method.toUpperCase())) ||
+				(settings.externalIds && !settings.externalIds.includes(externalIdOf(body)))
 			) {
 				return undefined;
 			}
 			return random.next() < settings.rate ? random.pick(settings.kinds) : undefined;
 		},
 	};
+}
+
+/** The `externalId` a request's JSON body holds, if any. */
+function externalIdOf(body) {
+	return typeof body === 'object' && body !== null && typeof body.externalId === 'string'
+		? body.externalId
+		: undefined;
 }
 
 /** Whether the request is carried out and its answer then lost ('lost-answer'). */

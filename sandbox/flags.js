@@ -56,6 +56,11 @@ const RUNTIME_FLAGS = Object.freeze({
 		otherwise: 'all',
 		description: 'HTTP methods whose requests can get a fault',
 	},
+	'fault-external-ids': {
+		value: 'ID,ID',
+		otherwise: 'all',
+		description: 'only requests whose body has one of these externalIds can get a fault',
+	},
 	'fault-seed': { value: 'N', default: '1', description: 'seed of the fault draw' },
 	'retry-after': { value: 'S', default: '1', description: 'Retry-After of an injected 429' },
 	'slow-ms': { value: 'MS', default: '2000', description: 'delay of a slow fault' },
@@ -151,6 +156,7 @@ const FLAG_OF_OPTION = Object.freeze({
 	'faults.rate': '--fault-rate',
 	'faults.kinds': '--fault-kinds',
 	'faults.methods': '--fault-methods',
+	'faults.externalIds': '--fault-external-ids',
 	'faults.seed': '--fault-seed',
 	'faults.retryAfterSeconds': '--retry-after',
 	'faults.slowMs': '--slow-ms',
@@ -243,6 +249,10 @@ function readRuntimeFlags(values, env) {
 				.text('fault-methods')
 				?.split(',')
 				.map((method) => method.trim().toUpperCase()),
+			externalIds: flag
+				.text('fault-external-ids')
+				?.split(',')
+				.map((externalId) => externalId.trim()),
 			seed: flag.number('fault-seed'),
 			retryAfterSeconds: flag.number('retry-after'),
 			slowMs: flag.number('slow-ms'),
@@ -320,7 +330,8 @@ function describeRuntimeOptions({
 		[
 			'faults',
 			`rate ${faults.rate}, kinds ${faults.kinds.join(',')}, ` +
-				`methods ${faults.methods?.join(',') ?? 'all'}, seed ${faults.seed}, ` +
+				`methods ${faults.methods?.join(',') ?? 'all'}, ` +
+				`external IDs ${faults.externalIds?.join(',') ?? 'all'}, seed ${faults.seed}, ` +
 				`Retry-After ${faults.retryAfterSeconds} s, slow ${faults.slowMs} ms`,
 		],
 		['rate limit', describeRateLimit(rateLimit)],

@@ -204,7 +204,7 @@ async function startSandbox(options = {}) {
 			}
 			for (const hook of hooks) await hook(entry);
 
-			const fault = runtime.faultInjector.draw(request.method);
+			const fault = runtime.faultInjector.draw(request.method, entry.body);
 			if (fault) {
 				entry.fault = fault;
 				const stillToAnswer = await applyFault(fault, reply, {

@@ -463,6 +463,17 @@ describe('faults and timing', () => {
 		);
 	});
 
+	it('injects faults only into the requests whose body names one of faults.externalIds', () => {
+		const injector = createFaultInjector({ rate: 1, kinds: ['500'], externalIds: ['ROW-2'] });
+
+		expect(injector.draw('POST', { externalId: 'ROW-1' })).toBeUndefined();
+		expect(injector.draw('POST', { externalId: 'ROW-2', name: 'Second row' })).toBe('500');
+		expect(injector.draw('GET')).toBeUndefined();
+		expect(() => createFaultInjector({ externalIds: 'ROW-2' as never })).toThrow(
+			'faults.externalIds must be a list of external IDs',
+		);
+	});
+
 	it('loses the answer of a read as well when lost-answer is not limited to writes', async () => {
 		injectOnly('lost-answer');
 		await expect(api('GET', `${MODELS}?limit=1`)).rejects.toThrow('fetch failed');
