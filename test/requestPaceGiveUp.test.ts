@@ -36,12 +36,12 @@ async function gaveUpWithOneOutstanding(repeatable: boolean) {
 			await new Promise((_answer, fail) => {
 				answerOutstanding = fail;
 			}),
-		repeatable,
+		{ repeatable },
 	);
 	const refusedTooLong = async () => {
 		throw refusal(60);
 	};
-	await expect(pace.send(itemContext(1), refusedTooLong, repeatable)).rejects.toThrow(
+	await expect(pace.send(itemContext(1), refusedTooLong, { repeatable })).rejects.toThrow(
 		/^The API refused requests as rate-limited \(HTTP 429\) \[item 1\]$/,
 	);
 	return { pace, outstanding, answerOutstanding };
@@ -55,9 +55,9 @@ describe('A run that gave up', () => {
 
 		await expect(outstanding).rejects.toThrow('The server failed');
 		// Nothing is sent once it has given up.
-		await expect(pace.send(itemContext(2), async () => 'sent', true)).rejects.toThrow(
-			/rate-limited/,
-		);
+		await expect(
+			pace.send(itemContext(2), async () => 'sent', { repeatable: true }),
+		).rejects.toThrow(/rate-limited/);
 	});
 
 	it('fails a request that was out then and was refused too with the give-up error', async () => {

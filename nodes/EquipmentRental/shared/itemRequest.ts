@@ -13,7 +13,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { checkApiResponse, failureSentences, toItemError } from './errors';
 import type { Field } from './parameters';
 import { ItemParameters } from './parameters';
-import { paceOf, runOf } from './requestPace';
+import type { NodeRun } from './nodeRun';
+import { nodeRunOf } from './nodeRun';
+import type { RequestPace } from './requestPace';
+import { paceOf } from './requestPace';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -65,6 +68,12 @@ export interface ItemRequest<Parts extends RequestParts> {
 	 * failures says which row each was. Read without the checks, which may be what failed.
 	 */
 	identifies?: (item: ItemParameters) => IDataObject;
+	/**
+	 * What the operation does to a record, as a failed run's error reports it (e.g. `attached`);
+	 * by default from the method (`created` for POST, `updated` for PATCH and PUT, ...). A Create or
+	 * Update's output says it per item (`upserted`).
+	 */
+	outcome?: string;
 }
 
 /**
@@ -73,8 +82,8 @@ export interface ItemRequest<Parts extends RequestParts> {
  */
 export interface SendParts {
 	(parts: RequestParts): Promise<INodeExecutionData[]>;
-	/** The run the item belongs to, which all its items share (its execute data). */
-	readonly run: object;
+	/** The run of the node the item belongs to, which all its items share. */
+	readonly run: NodeRun;
 }
 
 /** The API a run sends to: the credential's Base URL, as the engine has read it for the run. */
@@ -82,13 +91,28 @@ export interface ApiAddress {
 	baseUrl: string;
 }
 
-/** What an operation does for one item: reads its parameters, sends, returns its output items. */
-type ItemRun = (
-	this: IExecutePaginationFunctions,
-	item: ItemParameters,
-	send: SendParts,
-	api: ApiAddress,
-) => Promise<INodeExecutionData[]>;
+/**
+ * What an operation does for one item once its parameters are read and checked (`parts`):
+ * `prepare` makes the reads its write needs (records named by external ID), for every item of the
+ * run before any item performs (shared/nodeRun.ts); `perform` sends the operation's own requests
+ * and returns the item's output. A read has nothing to prepare.
+ */
+export interface ItemWork<Parts extends RequestParts, Prepared> {
+	prepare?: (
+		this: IExecutePaginationFunctions,
+		parts: Parts,
+		item: ItemParameters,
+		send: SendParts,
+		api: ApiAddress,
+	) => Promise<Prepared>;
+	perform: (
+		this: IExecutePaginationFunctions,
+		prepared: Prepared,
+		item: ItemParameters,
+		send: SendParts,
+		api: ApiAddress,
+	) => Promise<INodeExecutionData[]>;
+}
 
 /**
  * Fills `{name}` placeholders of the routed URL, each value encoded as exactly one path segment.
@@ -120,10 +144,12 @@ function withParts(request: RequestData, parts: RequestParts): RequestData {
  */
 async function sendInPace(
 	context: IExecutePaginationFunctions,
+	pace: RequestPace,
 	request: RequestData,
+	whenTurnComes: () => Promise<Error | undefined>,
 ): Promise<INodeExecutionData[]> {
-	const idempotent = (request.options.method ?? 'GET').toUpperCase() === 'GET';
-	return await paceOf(context).send(
+	const repeatable = (request.options.method ?? 'GET').toUpperCase() === 'GET';
+	return await pace.send(
 		context,
 		async () => {
 			// The engine writes into the options it sends; each attempt gets its own copy.
@@ -134,7 +160,7 @@ async function sendInPace(
 			};
 			return await context.makeRoutingRequest({ ...request, options });
 		},
-		idempotent,
+		{ repeatable, whenTurnComes },
 	);
 }
 
@@ -187,8 +213,19 @@ function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
+/** What a record an operation's output item stands for came to, when the operation does not say. */
+const OUTCOME_BY_METHOD: Record<string, string> = {
+	GET: 'read',
+	POST: 'created',
+	PUT: 'updated',
+	PATCH: 'updated',
+	DELETE: 'deleted',
+};
+
 /**
- * The routing of an operation whose `run` reads, sends and outputs one input item at a time.
+ * The routing of an operation that reads, sends and outputs one input item at a time, each item
+ * going through the run's phases (shared/nodeRun.ts): its parameters checked (`parts`), the reads
+ * it needs before writing made (`work.prepare`), its requests sent (`work.perform`).
  *
  * n8n-core 2.8.1's RoutingNode (routing-node.js, runNode) runs a declarative node in two steps.
  * First, in one loop over the items, it evaluates each item's parameters and routed request: an
@@ -204,17 +241,12 @@ function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
  * Fail (and as an AI tool, see runsAsAiTool), because RoutingNode would output `{ json: {}, error }`
  * without pairedItem.
  */
-function routingPerItem<Parts extends RequestParts>(
-	{
-		method,
-		url,
-		fieldsByApiName,
-		output = [],
-		changed,
-		identifies,
-	}: Omit<ItemRequest<Parts>, 'parts'>,
-	run: ItemRun,
+function routingPerItem<Parts extends RequestParts, Prepared>(
+	request: ItemRequest<Parts>,
+	work: Required<ItemWork<Parts, Prepared>>,
 ): INodePropertyRouting {
+	const { method, url, fieldsByApiName, output = [], changed, identifies, outcome } = request;
+	const writes = method !== 'GET';
 	return {
 		request: { method, url },
 		// Not paging: what makes RoutingNode call `operations.pagination` below (see above).
@@ -227,72 +259,97 @@ function routingPerItem<Parts extends RequestParts>(
 			],
 		},
 		operations: {
-			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
-				const pairedItem = { item: this.getItemIndex() };
+			async pagination(this: IExecutePaginationFunctions, routed: RequestData) {
+				const index = this.getItemIndex();
+				const pairedItem = { item: index };
+				const stopsOnFailure = !this.continueOnFail() && !runsAsAiTool(this);
+				const run = nodeRunOf(this, { stopsOnFailure, writes });
+				const pace = paceOf(run, this);
 				const send: SendParts = Object.assign(
 					async (parts: RequestParts) => {
-						const answer = await sendInPace(this, withParts(request, parts));
+						const withItsParts = withParts(routed, parts);
+						if (run.phase !== 'perform' && withItsParts.options.method !== 'GET')
+							throw new Error('A write was sent before every item of the run was prepared');
+						const answer = await sendInPace(
+							this,
+							pace,
+							withItsParts,
+							async () => await run.heldBack(index),
+						);
 						const ownRequest = parts.method === undefined && parts.url === undefined;
 						// The operation's own request is built from the operation's parts.
 						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
 					},
-					{ run: runOf(this) },
+					{ run },
 				);
-				const api = { baseUrl: String(request.options.baseURL) };
-				try {
-					const items = await paceOf(this).forItem(
-						this,
-						async () => await run.call(this, new ItemParameters(this), send, api),
-					);
-					// The items are the run's own, and a list has thousands: they are paired in place, not
-					// copied.
-					for (const item of items) item.pairedItem = pairedItem;
-					return items;
-				} catch (error) {
-					const itemError = toItemError(this, error);
-					if (!this.continueOnFail() && !runsAsAiTool(this)) throw passedOnUnchanged(itemError);
+				const api = { baseUrl: String(routed.options.baseURL) };
+				const item = new ItemParameters(this);
+				const items = await run.runItem(index, {
+					check: () => request.parts(item),
+					prepare: async (parts) => await work.prepare.call(this, parts, item, send, api),
+					perform: async (prepared) => await work.perform.call(this, prepared, item, send, api),
+					inTurn: async (phaseWork) => await pace.forItem(this, phaseWork),
+					outcomesOf: (outputItems) =>
+						outputItems.map(({ json }) => ({
+							outcome:
+								typeof json.upserted === 'string'
+									? json.upserted
+									: (outcome ?? OUTCOME_BY_METHOD[method] ?? 'done'),
+							id: json.id === undefined || json.id === null ? undefined : String(json.id),
+						})),
+					toItemError: (error) => passedOnUnchanged(toItemError(this, error)),
 					// `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json of
-					// an item that carries `error` with `{ error: message }`, losing the explanation. It sends
-					// an item to the error output only when `error` is its json's one field, and adds the
-					// input item's fields (the row) itself (handleNodeErrorOutput); on the regular output
-					// the item names the record it was about.
-					const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-					return [
+					// an item that carries `error` with `{ error: message }`, losing the explanation. It
+					// sends an item to the error output only when `error` is its json's one field, and adds
+					// the input item's fields (the row) itself (handleNodeErrorOutput); on the regular
+					// output the item names the record it was about.
+					failureOutput: (itemError) => [
 						{
 							json: {
 								error: failureSentences(itemError),
-								...(toErrorOutput ? {} : identity(identifies, this)),
+								...(this.getNode().onError === 'continueErrorOutput'
+									? {}
+									: identity(identifies, this)),
 							},
-							pairedItem,
 						},
-					];
-				}
+					],
+				});
+				// The items are the run's own, and a list has thousands: they are paired in place, not
+				// copied.
+				for (const outputItem of items) outputItem.pairedItem = pairedItem;
+				return items;
 			},
 		},
 	};
+}
+
+/** A write's `perform` that sends its request as `prepare` made it (its path and body). */
+export async function sendPrepared(
+	prepared: RequestParts,
+	_item: ItemParameters,
+	send: SendParts,
+): Promise<INodeExecutionData[]> {
+	return await send(prepared);
 }
 
 /** The routing of an operation that sends `request` once for each input item. */
 export function requestPerItem<Parts extends RequestParts>(
 	request: ItemRequest<Parts>,
 ): INodePropertyRouting {
-	return routingPerItem(request, async (item, send) => await send(request.parts(item)));
+	return runPerItem(request, sendPrepared);
 }
 
 /**
- * The routing of an operation that does `run` for each input item, sending the requests it needs.
+ * The routing of an operation that does `work` for each input item, sending the requests it
+ * needs: a read's `perform`, or a write's `prepare` and `perform`.
  */
-export function runPerItem<Parts extends RequestParts>(
+export function runPerItem<Parts extends RequestParts, Prepared = Parts>(
 	request: ItemRequest<Parts>,
-	run: (
-		this: IExecutePaginationFunctions,
-		parts: Parts,
-		item: ItemParameters,
-		send: SendParts,
-		api: ApiAddress,
-	) => Promise<INodeExecutionData[]>,
+	work: ItemWork<Parts, Prepared> | ItemWork<Parts, Parts>['perform'],
 ): INodePropertyRouting {
-	return routingPerItem(request, async function (item, send, api) {
-		return await run.call(this, request.parts(item), item, send, api);
-	});
+	const { prepare = async (parts: Parts) => parts as unknown as Prepared, perform } =
+		typeof work === 'function'
+			? { perform: work as unknown as ItemWork<Parts, Prepared>['perform'] }
+			: work;
+	return routingPerItem(request, { prepare, perform });
 }

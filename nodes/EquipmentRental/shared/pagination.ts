@@ -168,20 +168,29 @@ export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>
 		(records) =>
 			records,
 ): INodePropertyRouting {
-	return runPerItem(list, async function ({ path, qs }, item, send) {
-		const returnAll = this.getNodeParameter(returnAllField.name, false) === true;
-		const wanted = returnAll
-			? Infinity
-			: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number));
-		const pageSize = Math.floor(
-			item.number(pageSizeField, { min: 1 }, listOptionsField) ?? (pageSizeField.default as number),
-		);
-		// Every page's request takes its turn in the run's pace, which lets this many go at once.
-		const parallel = paceOf(this).settings.parallelRequests;
-		const outputOf = outputFor(item);
-		const fetchPage: FetchPage = async (page, limit) =>
-			asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
-		const records = await readList(this, fetchPage, wanted, pageSize, parallel);
-		return outputOf(records).map((json) => ({ json }));
-	});
+	return runPerItem(
+		{
+			...list,
+			parts: (item) => ({
+				...list.parts(item),
+				wanted:
+					item.raw(returnAllField.name) === true
+						? Infinity
+						: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number)),
+				pageSize: Math.floor(
+					item.number(pageSizeField, { min: 1 }, listOptionsField) ??
+						(pageSizeField.default as number),
+				),
+				outputOf: outputFor(item),
+			}),
+		},
+		async function ({ path, qs, wanted, pageSize, outputOf }, _item, send) {
+			// Every page's request takes its turn in the run's pace, which lets this many go at once.
+			const parallel = paceOf(send.run, this).settings.parallelRequests;
+			const fetchPage: FetchPage = async (page, limit) =>
+				asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
+			const records = await readList(this, fetchPage, wanted, pageSize, parallel);
+			return outputOf(records).map((json) => ({ json }));
+		},
+	);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
@@ -152,13 +152,28 @@ export class RequestPace {
 	}
 
 	/**
-	 * Sends a request in its turn, and again while the API refuses it (until the run gives up) or,
+	 * Sends a request in its turn (unless `whenTurnComes` then gives a reason not to), and again while the API refuses it (until the run gives up) or,
 	 * for a read (`repeatable`), while it fails for a passing reason (a few times, with backoff).
 	 * Every failure leaves as an item error (see toItemError).
 	 */
-	async send<T>(context: ErrorContext, attempt: () => Promise<T>, repeatable: boolean): Promise<T> {
+	async send<T>(
+		context: ErrorContext,
+		attempt: () => Promise<T>,
+		{
+			repeatable,
+			whenTurnComes,
+		}: { repeatable: boolean; whenTurnComes?: () => Promise<Error | undefined> },
+	): Promise<T> {
 		for (let retry = 0, again = false; ; again = true) {
 			const turn = await this.turn(context, again);
+			// The caller's last word on whether the request goes (e.g. not once its run has stopped):
+			// its reason leaves as it is.
+			const heldBack = await whenTurnComes?.();
+			if (heldBack) {
+				this.inFlight--;
+				this.wake();
+				throw heldBack;
+			}
 			let failure: unknown;
 			try {
 				this.throwIfGivenUp(context);
@@ -414,14 +429,13 @@ export class RequestPace {
 	}
 }
 
-/** The paces of the runs under way, by the run's execute data, which every item of a run shares. */
+/** The paces of the runs under way, by the run of the node (shared/nodeRun.ts). */
 const paces = new WeakMap<object, RequestPace>();
 
 /** What the pace reads of an item's context. */
-export type PaceContext = ParameterContext &
-	Pick<IExecuteSingleFunctions, 'getExecuteData'> & {
-		getExecutionCancelSignal?(): AbortSignal | undefined;
-	};
+export type PaceContext = ParameterContext & {
+	getExecutionCancelSignal?(): AbortSignal | undefined;
+};
 
 /**
  * The node's Request Options that set its pace, read and checked once per run (at the first item
@@ -449,14 +463,8 @@ function paceSettings(context: PaceContext): PaceSettings {
 	};
 }
 
-/** The run of the node an item's `context` belongs to: its execute data, which all its items share. */
-export function runOf(context: Partial<Pick<IExecuteSingleFunctions, 'getExecuteData'>>): object {
-	return context.getExecuteData?.() ?? context;
-}
-
-/** The pace of the run `context` belongs to (one per run of the node, shared by its items). */
-export function paceOf(context: PaceContext): RequestPace {
-	const run = runOf(context);
+/** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
+export function paceOf(run: object, context: PaceContext): RequestPace {
 	let pace = paces.get(run);
 	if (!pace) {
 		pace = new RequestPace(paceSettings(context), context.getExecutionCancelSignal?.());

@@ -196,20 +196,39 @@ async function withIds(
 	return resolved;
 }
 
-/** The path parameters of the records' collection: the parent's ID, if they have a parent. */
+/** The record that holds the item's records (a contact person's client), as the item names it. */
+export function parentNamed(kind: RecordKind, item: ItemParameters): RecordReference | undefined {
+	if (!kind.parent) return undefined;
+	const { field } = kind.parent;
+	return field.read(item, field.property) as RecordReference;
+}
+
+/**
+ * The path parameters of the records' collection: the ID of their parent (named by `parent`), if
+ * they have one.
+ */
 export async function collectionPath(
 	kind: RecordKind,
+	parent: RecordReference | undefined,
 	item: ItemParameters,
 	send: SendParts,
 ): Promise<Record<string, string>> {
-	if (!kind.parent) return {};
+	if (!kind.parent || !parent) return {};
 	const { field, placeholder } = kind.parent;
-	const reference = field.read(item, field.property) as RecordReference;
-	return { [placeholder]: await idOf(reference, field.refersTo!, field.property, item, send) };
+	return { [placeholder]: await idOf(parent, field.refersTo!, field.property, item, send) };
 }
 
+/** What an item of a write names and sends: its body, and its records' parent where they have one. */
+type WriteParts = RequestParts & { parent?: RecordReference };
+
 /** The parts of an Update's or a Delete's request: the record it names, and what it sends. */
-type RecordParts = RequestParts & { record: RecordReference };
+type RecordParts = WriteParts & { record: RecordReference };
+
+/** A write's request as prepared: its path (the records' IDs) and its body (references as IDs). */
+interface Prepared {
+	path: Record<string, string>;
+	body: IDataObject;
+}
 
 /** The record an Update or a Delete names: by its ID, or by its external ID. */
 function recordNamed(kind: RecordKind, item: ItemParameters): RecordReference {
@@ -222,11 +241,11 @@ function recordNamed(kind: RecordKind, item: ItemParameters): RecordReference {
  */
 async function recordPath(
 	kind: RecordKind,
-	reference: RecordReference,
+	{ record: reference, parent }: RecordParts,
 	item: ItemParameters,
 	send: SendParts,
 ): Promise<Record<string, string>> {
-	const path = await collectionPath(kind, item, send);
+	const path = await collectionPath(kind, parent, item, send);
 	return { ...path, [ID]: await idOf(reference, kind, kind.recordPicker, item, send, path) };
 }
 
@@ -266,21 +285,22 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'POST',
 					url: kind.collectionUrl,
-					parts: (item) => ({
+					parts: (item): WriteParts => ({
+						parent: parentNamed(kind, item),
 						body: { ...bodyOf(item, required), ...bodyOf(item, optional, collection) },
 					}),
 					fieldsByApiName: fieldLabels(kind),
 					identifies: (item) => asGiven(item, externalIdField, collection),
 				},
-				async function (parts, item, send) {
-					const path = await collectionPath(kind, item, send);
-					const { body, said } = await filledIn(
-						kind,
-						await withIds(parts.body, kind.fields, item, send),
-						item,
-						send,
-					);
-					return withSaid(await send({ path, body }), said);
+				{
+					async prepare(parts, item, send) {
+						const path = await collectionPath(kind, parts.parent, item, send);
+						const body = await withIds(parts.body!, kind.fields, item, send);
+						return { path, ...(await filledIn(kind, body, item, send)) };
+					},
+					async perform({ path, body, said }, _item, send) {
+						return withSaid(await send({ path, body }), said);
+					},
 				},
 			),
 		},
@@ -367,7 +387,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: kind.updateMethod,
 					url: `${kind.collectionUrl}/{${ID}}`,
-					parts: (item) => {
+					parts: (item): RecordParts & { body: IDataObject } => {
 						const record = recordNamed(kind, item);
 						const changes = bodyOf(item, updatable(kind), collection);
 						const cleared = item.someOf(toClear, clearableNames) ?? [];
@@ -390,19 +410,21 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 								'Add a field under Update Fields, or choose one under Fields to Clear.',
 							);
 						}
-						return { record, body };
+						return { record, body, parent: parentNamed(kind, item) };
 					},
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
-				async function (parts, item, send) {
-					const path = await recordPath(kind, parts.record, item, send);
-					return await sendChanges(
-						kind,
-						path,
-						await withIds(parts.body, updatable(kind), item, send),
-						send,
-					);
+				{
+					async prepare(parts, item, send): Promise<Prepared> {
+						return {
+							path: await recordPath(kind, parts, item, send),
+							body: await withIds(parts.body, updatable(kind), item, send),
+						};
+					},
+					async perform({ path, body }, _item, send) {
+						return await sendChanges(kind, path, body, send);
+					},
 				},
 			),
 		},
@@ -425,7 +447,10 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'DELETE',
 					url: `${kind.collectionUrl}/{${ID}}`,
-					parts: (item): RecordParts => ({ record: recordNamed(kind, item) }),
+					parts: (item): RecordParts => ({
+						record: recordNamed(kind, item),
+						parent: parentNamed(kind, item),
+					}),
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 					output: [
 						{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
@@ -433,8 +458,9 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 					changed: ({ path }) => path ?? {},
 					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
-				async function (parts, item, send) {
-					return await send({ path: await recordPath(kind, parts.record, item, send) });
+				{
+					prepare: async (parts, item, send) => await recordPath(kind, parts, item, send),
+					perform: async (path, _item, send) => await send({ path }),
 				},
 			),
 		},
@@ -504,6 +530,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					parts: (item) => {
 						const optionalValues = bodyOf(item, optional, collection);
 						return {
+							parent: parentNamed(kind, item),
 							body: {
 								externalId: item.identifier(externalId) as string,
 								...bodyOf(item, required),
@@ -515,55 +542,69 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					fieldsByApiName: fieldLabels(kind, { externalId }),
 					identifies: (item) => asGiven(item, externalId),
 				},
-				async function (this: IExecutePaginationFunctions, parts, item, send, api) {
-					const path = await collectionPath(kind, item, send);
-					const body = await withIds(parts.body, kind.fields, item, send);
-					const { externalId: key } = body;
-					// What the create sends that the update page lacks (a booking's contract) stays as it is;
-					// a field that came out empty clears the record's where Empty Values says so.
-					const changes = {
-						...Object.fromEntries(
-							updatable(kind)
-								.map((field) => field.property.name)
-								.filter((name) => name !== 'externalId' && body[name] !== undefined)
-								.map((name) => [name, body[name]]),
-						),
-						...asCleared(parts.emptied),
-					} as IDataObject;
-					// Only what the record does not hold yet is written: a row that has not changed sends
-					// nothing, and leaves the record's updatedAt (and the trigger) alone.
-					const update = async (record: IDataObject) => {
-						const changed = changedValues(record, changes);
-						if (Object.keys(changed).length === 0)
-							return upsertOutput([{ json: record }], record, 'unchanged');
-						return upsertOutput(
-							await sendChanges(kind, { ...path, [ID]: String(record.id) }, changed, send, record),
-							record,
-							'updated',
-						);
-					};
-					const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
-					const find = async () =>
-						await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
-					return await oneAtATime(`${records} ${String(key)}`, async () => {
-						const found = await find();
-						if (found) return await update(found);
-						const { body: complete, said } = await filledIn(kind, body, item, send);
-						const created = await settled(send({ path, body: complete }));
-						if ('answer' in created)
-							return withSaid(upsertOutput(created.answer, {}, 'created'), said);
-						const taken = (created.error as { httpCode?: string }).httpCode === '409';
-						if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
-						const after = await find();
-						if (!after) throw created.error;
-						// A create that may have been done, found holding what it sent, is the record it
-						// made. Taken meanwhile, or found with other values, it is another writer's
-						// record, which gets this item's values.
-						const made = !taken && Object.keys(changedValues(after, changes)).length === 0;
-						return made
-							? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
-							: await update(after);
-					});
+				{
+					async prepare(parts, item, send): Promise<Prepared & { emptied: string[] }> {
+						return {
+							path: await collectionPath(kind, parts.parent, item, send),
+							body: await withIds(parts.body, kind.fields, item, send),
+							emptied: parts.emptied,
+						};
+					},
+					perform: async function (this: IExecutePaginationFunctions, prepared, item, send, api) {
+						const { path, body } = prepared;
+						const { externalId: key } = body;
+						// What the create sends that the update page lacks (a booking's contract) stays as it is;
+						// a field that came out empty clears the record's where Empty Values says so.
+						const changes = {
+							...Object.fromEntries(
+								updatable(kind)
+									.map((field) => field.property.name)
+									.filter((name) => name !== 'externalId' && body[name] !== undefined)
+									.map((name) => [name, body[name]]),
+							),
+							...asCleared(prepared.emptied),
+						} as IDataObject;
+						// Only what the record does not hold yet is written: a row that has not changed sends
+						// nothing, and leaves the record's updatedAt (and the trigger) alone.
+						const update = async (record: IDataObject) => {
+							const changed = changedValues(record, changes);
+							if (Object.keys(changed).length === 0)
+								return upsertOutput([{ json: record }], record, 'unchanged');
+							return upsertOutput(
+								await sendChanges(
+									kind,
+									{ ...path, [ID]: String(record.id) },
+									changed,
+									send,
+									record,
+								),
+								record,
+								'updated',
+							);
+						};
+						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
+						const find = async () =>
+							await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
+						return await oneAtATime(`${records} ${String(key)}`, async () => {
+							const found = await find();
+							if (found) return await update(found);
+							const { body: complete, said } = await filledIn(kind, body, item, send);
+							const created = await settled(send({ path, body: complete }));
+							if ('answer' in created)
+								return withSaid(upsertOutput(created.answer, {}, 'created'), said);
+							const taken = (created.error as { httpCode?: string }).httpCode === '409';
+							if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
+							const after = await find();
+							if (!after) throw created.error;
+							// A create that may have been done, found holding what it sent, is the record it
+							// made. Taken meanwhile, or found with other values, it is another writer's
+							// record, which gets this item's values.
+							const made = !taken && Object.keys(changedValues(after, changes)).length === 0;
+							return made
+								? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
+								: await update(after);
+						});
+					},
 				},
 			),
 		},

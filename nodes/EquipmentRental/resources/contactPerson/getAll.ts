@@ -2,9 +2,11 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { malformedResponseError } from '../../shared/errors';
+import type { RequestParts } from '../../shared/itemRequest';
 import { runPerItem } from '../../shared/itemRequest';
+import type { RecordReference } from '../../shared/parameters';
 import { limitField, listFields, returnAllField } from '../../shared/listFields';
-import { collectionPath } from '../../shared/writeOperations';
+import { collectionPath, parentNamed } from '../../shared/writeOperations';
 import { contactPersonRecord } from './record';
 
 const client = contactPersonRecord.parent!.field.property;
@@ -21,15 +23,18 @@ export const option: INodePropertyOptions = {
 		{
 			method: 'GET',
 			url: contactPersonRecord.collectionUrl,
-			parts: () => ({}),
+			parts: (item): RequestParts & { parent?: RecordReference; wanted: number } => ({
+				parent: parentNamed(contactPersonRecord, item),
+				wanted:
+					item.raw(returnAllField.name) === true
+						? Infinity
+						: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number)),
+			}),
 			fieldsByApiName: { clientId: client },
 		},
-		async function (_parts, item, send) {
-			const wanted =
-				item.raw(returnAllField.name) === true
-					? Infinity
-					: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number));
-			const [answer] = await send({ path: await collectionPath(contactPersonRecord, item, send) });
+		async function ({ parent, wanted }, item, send) {
+			const path = await collectionPath(contactPersonRecord, parent, item, send);
+			const [answer] = await send({ path });
 			if (!Array.isArray(answer?.json))
 				throw malformedResponseError(this, 'an array of contact persons');
 			return (answer.json as IDataObject[]).slice(0, wanted).map((json) => ({ json }));

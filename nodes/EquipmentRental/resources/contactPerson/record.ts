@@ -9,7 +9,7 @@ import { idPicker } from '../../shared/pickers';
 import { asGiven, readRecord } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import type { RecordKind } from '../../shared/writeOperations';
-import { collectionPath } from '../../shared/writeOperations';
+import { collectionPath, parentNamed } from '../../shared/writeOperations';
 import { clientReference, contactPersonFields } from '../client/record';
 
 // The contact persons of a client (https://ram-api.syniotec.com/reference/clients lists their
@@ -64,7 +64,8 @@ export function contactPersonRead(
 				{
 					method: 'GET',
 					url,
-					parts: (item): RequestParts & { record: RecordReference } => ({
+					parts: (item): RequestParts & { record: RecordReference; parent?: RecordReference } => ({
+						parent: parentNamed(contactPersonRecord, item),
 						record: byPicker
 							? (item.reference(idField) as RecordReference)
 							: { id: item.identifier(idField) as string },
@@ -72,8 +73,8 @@ export function contactPersonRead(
 					fieldsByApiName: { [placeholder]: idField, clientId: client.property },
 					identifies: (item) => asGiven(item, idField),
 				},
-				async function ({ record }, item, send) {
-					const path = await collectionPath(contactPersonRecord, item, send);
+				async function ({ record, parent }, item, send) {
+					const path = await collectionPath(contactPersonRecord, parent, item, send);
 					const named = { field: idField, placeholder };
 					return await readRecord(record, CONTACT_PERSONS, named, item, send, path);
 				},

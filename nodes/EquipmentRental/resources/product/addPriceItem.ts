@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { PriceListParts } from './pickers';
 import { fromQuantity, priceField, productNamed, productPath, productPicker } from './pickers';
 
@@ -28,8 +28,12 @@ export const option: INodePropertyOptions = {
 			fieldsByApiName: { id: productPicker, from: fromQuantity, price },
 			changed: ({ path, body }) => ({ productId: path?.id, ...body }),
 		},
-		async function ({ product, body }, item, send) {
-			return await send({ path: await productPath(product, item, send), body });
+		{
+			prepare: async ({ product, body }, item, send) => ({
+				path: await productPath(product, item, send),
+				body,
+			}),
+			perform: sendPrepared,
 		},
 	),
 };

@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { PriceListParts } from './pickers';
 import { priceItemNamed, priceItemPicker, productPath, productPicker } from './pickers';
 
@@ -19,10 +19,11 @@ export const option: INodePropertyOptions = {
 			fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
 			changed: ({ path }) => ({ productId: path?.id, priceId: path?.priceId }),
 		},
-		async function ({ product, priceId }, item, send) {
-			return await send({
+		{
+			prepare: async ({ product, priceId }, item, send) => ({
 				path: { ...(await productPath(product, item, send)), priceId: priceId! },
-			});
+			}),
+			perform: sendPrepared,
 		},
 	),
 };

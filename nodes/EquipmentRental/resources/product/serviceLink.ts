@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { PRODUCTS } from '../../shared/paths';
 import { idOf } from '../../shared/references';
@@ -57,12 +57,14 @@ export function serviceLinkOperation({
 					}),
 					fieldsByApiName: { id: mainProduct, productId: service },
 					changed: ({ path, body }) => ({ productId: path?.id, serviceProductId: body?.productId }),
+					outcome: `${link}ed`,
 				},
-				async function ({ main, service: attached }, item, send) {
-					return await send({
+				{
+					prepare: async ({ main, service: attached }, item, send) => ({
 						path: { id: await idOf(main, PRODUCTS, mainProduct, item, send) },
 						body: { productId: await idOf(attached, PRODUCTS, service, item, send) },
-					});
+					}),
+					perform: sendPrepared,
 				},
 			),
 		},

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
 import { PRODUCTS_PATH } from '../../shared/paths';
@@ -82,12 +82,16 @@ export const option: INodePropertyOptions = {
 			},
 			changed: ({ path, body }) => ({ productId: path?.id, priceId: path?.priceId, ...body }),
 		},
-		async function ({ product, priceId, body = {} }, item, send) {
-			const path = { ...(await productPath(product, item, send)), priceId: priceId! };
-			if (body.from !== undefined) return await send({ path, body });
-			const [record] = await send({ method: 'GET', url: `${PRODUCTS_PATH}/{id}`, path });
-			const from = tierStart(item, record.json, path.priceId);
-			return await send({ path, body: { from, ...body } });
+		{
+			// A tier's From Quantity, when the item does not change it, is read before any item writes:
+			// the PUT replaces the tier, and a tier missing from the product fails its item before then.
+			async prepare({ product, priceId, body = {} }, item, send) {
+				const path = { ...(await productPath(product, item, send)), priceId: priceId! };
+				if (body.from !== undefined) return { path, body };
+				const [record] = await send({ method: 'GET', url: `${PRODUCTS_PATH}/{id}`, path });
+				return { path, body: { from: tierStart(item, record.json, path.priceId), ...body } };
+			},
+			perform: sendPrepared,
 		},
 	),
 };

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
-import { runPerItem } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { CLIENTS, CONTRACTS } from '../../shared/paths';
@@ -205,14 +205,15 @@ export const option: INodePropertyOptions = {
 				externalId,
 			},
 		},
-		async function ({ client, contract, body }, item, send) {
-			return await send({
+		{
+			prepare: async ({ client, contract, body }, item, send) => ({
 				body: {
 					clientId: await idOf(client, CLIENTS, clientId, item, send),
 					contractId: await idOf(contract, CONTRACTS, contractId, item, send),
 					...body,
 				},
-			});
+			}),
+			perform: sendPrepared,
 		},
 	),
 };

@@ -1,0 +1,234 @@
+/**
+ * One run of the node: the items n8n gives it in one execution of the node, and what became of each.
+ *
+ * What n8n does (n8n-core's RoutingNode, routing-node.js runNode, read in n8n 1.85.4, 2.8.1 and
+ * 2.41.1): it starts every input item of a declarative node at once, each in a promise of its own,
+ * waits until all have settled, and then throws the error of the first failed item by index, unless
+ * Continue On Fail is on. Left to that, a run whose item 10 fails has sent every other item, and its
+ * error says nothing of what they wrote: a user who fixes the row and runs again creates the others
+ * twice.
+ *
+ * What the node does about it: its items go through three phases together, each item waiting at the
+ * end of a phase until every item of the run is there.
+ * - check: each item's parameters are read and checked; nothing is sent.
+ * - prepare: the reads a write needs (a record named by its external ID) are made; nothing is
+ *   written (sending a write in this phase is a programming error, refused).
+ * - perform: the operation's own requests.
+ * Where the run stops on a failure (Continue On Fail off, and not an AI agent's tool), an item that
+ * fails its checks or its preparation fails the whole run before anything is written, and its error
+ * names every such item. A failure while performing stops the run from starting any further item;
+ * items already under way finish. Every failed item then throws the same error, which says what the
+ * run did: the records each item created, updated or deleted, and which items were not sent.
+ * Where failures do not stop the run, each failed item is output as its own failure and the others
+ * go on.
+ */
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import type { ItemEnd, ItemError, ItemOutcome, Phase } from './runReport';
+import { describeRun } from './runReport';
+
+/** Thrown by an item that did not start a phase because the run had stopped. */
+class NotStarted extends Error {}
+
+/** Thrown by an item that gathered with the others after a phase in which an item failed. */
+class RunFailed extends Error {
+	constructor(readonly runError: ItemError) {
+		super(runError.message);
+	}
+}
+
+/**
+ * Waits until every item of the run not yet ended has arrived, then lets them go on in the order of
+ * their index (so that the next phase starts them in that order).
+ */
+class Gathering {
+	private readonly waiting = new Map<number, () => void>();
+
+	constructor(private readonly expected: () => number) {}
+
+	async arrive(index: number): Promise<void> {
+		const arrived = new Promise<void>((goOn) => this.waiting.set(index, goOn));
+		this.releaseWhenComplete();
+		await arrived;
+	}
+
+	releaseWhenComplete(): void {
+		if (this.waiting.size === 0 || this.waiting.size < this.expected()) return;
+		const indexes = [...this.waiting.keys()].sort((left, right) => left - right);
+		for (const index of indexes) this.waiting.get(index)!();
+		this.waiting.clear();
+	}
+}
+
+export class NodeRun {
+	private readonly ends = new Map<number, ItemEnd>();
+	private readonly arrivals = new Set<number>();
+	/** The items that have sent a request in the current phase. */
+	private readonly sending = new Set<number>();
+	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
+	private stopped = false;
+	private failures = 0;
+	private phaseReached: Phase = 'check';
+	private finalError?: ItemError;
+	private allEnded?: () => void;
+	private readonly ended: Promise<void>;
+
+	constructor(
+		readonly itemCount: number,
+		/** Whether a failure stops the run (Continue On Fail off, not an AI tool). */
+		readonly stopsOnFailure: boolean,
+		/** Whether the operation writes (its error then says what it wrote). */
+		private readonly writes: boolean,
+	) {
+		const open = () => this.itemCount - this.ends.size;
+		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
+		this.ended = new Promise<void>((resolve) => (this.allEnded = resolve));
+	}
+
+	/** Whether item `index` has already started in this run (then n8n is running the node again). */
+	hasSeen(index: number): boolean {
+		return this.arrivals.has(index);
+	}
+
+	/** The phase the run's items are in: no item performs before every item has been prepared. */
+	get phase(): Phase {
+		return this.phaseReached;
+	}
+
+	/**
+	 * Why a request of item `index` may not go now that its turn has come, if it may not: once the
+	 * run has stopped, an item that has sent nothing in this phase sends nothing (it ends as not
+	 * sent); one that has, finishes. The item's first request waits one turn of the event loop first:
+	 * the request answered just before this one went may be the one whose failure stops the run,
+	 * which reaches its item in microtasks.
+	 */
+	async heldBack(index: number): Promise<Error | undefined> {
+		if (this.sending.has(index)) return undefined;
+		if (this.stopsOnFailure) await sleep(0);
+		if (this.stopped) return new NotStarted();
+		this.sending.add(index);
+		return undefined;
+	}
+
+	/**
+	 * Runs item `index` through the three phases: `check`, then (once every item is checked)
+	 * `prepare`, then (once every item is prepared) `perform`. `inTurn` runs a phase's work in the
+	 * item's turn (the run's pace lets a few items work at once). `failureOutput` is what a failure
+	 * outputs where failures do not stop the run.
+	 */
+	async runItem<Checked, Prepared>(
+		index: number,
+		steps: {
+			check: () => Checked;
+			prepare: (checked: Checked) => Promise<Prepared>;
+			perform: (prepared: Prepared) => Promise<INodeExecutionData[]>;
+			inTurn: <T>(work: () => Promise<T>) => Promise<T>;
+			outcomesOf: (items: INodeExecutionData[]) => ItemOutcome[];
+			toItemError: (error: unknown) => ItemError;
+			failureOutput: (error: ItemError) => INodeExecutionData[];
+		},
+	): Promise<INodeExecutionData[]> {
+		this.arrivals.add(index);
+		let phase: Phase = 'check';
+		try {
+			const checked = steps.check();
+			await this.gather('check', index);
+			phase = 'prepare';
+			const prepared = await steps.inTurn(async () => await steps.prepare(checked));
+			await this.gather('prepare', index);
+			phase = 'perform';
+			const items = await steps.inTurn(async () => await steps.perform(prepared));
+			this.end(index, { done: steps.outcomesOf(items) });
+			return items;
+		} catch (error) {
+			if (error instanceof RunFailed) throw error.runError;
+			if (error instanceof NotStarted) {
+				this.end(index, { notSent: true });
+			} else {
+				const itemError = steps.toItemError(error);
+				if (!this.stopsOnFailure) {
+					this.end(index, { failed: itemError, phase });
+					return steps.failureOutput(itemError);
+				}
+				// Once an item fails while performing, or the API fails a read, nothing more is started;
+				// an item that fails its checks or whose record is missing lets the others be checked.
+				if (phase === 'perform' || itemError instanceof NodeApiError) this.stopped = true;
+				this.end(index, { failed: itemError, phase });
+			}
+			await this.ended;
+			throw this.runError();
+		}
+	}
+
+	/**
+	 * Waits at the end of `phase` for the run's other items; where failures stop the run and an
+	 * item failed in it, nothing goes on: the item ends unsent, with the run's error.
+	 */
+	private async gather(phase: Exclude<Phase, 'perform'>, index: number): Promise<void> {
+		await this.gatherings[phase].arrive(index);
+		if (this.stopsOnFailure && this.failures > 0) {
+			this.end(index, { notSent: true });
+			throw new RunFailed(this.runError());
+		}
+		this.phaseReached = phase === 'check' ? 'prepare' : 'perform';
+		this.sending.delete(index);
+	}
+
+	private end(index: number, end: ItemEnd): void {
+		if (this.ends.has(index)) return;
+		this.ends.set(index, end);
+		if ('failed' in end) this.failures++;
+		for (const gathering of Object.values(this.gatherings)) gathering.releaseWhenComplete();
+		if (this.ends.size === this.itemCount) this.allEnded?.();
+	}
+
+	/**
+	 * The error every failed item of a stopped run throws, made once, when the run's failures are
+	 * all known: items that have not ended by then are the ones it did not send.
+	 */
+	private runError(): ItemError {
+		this.finalError ??= describeRun({
+			itemCount: this.itemCount,
+			ends: this.ends,
+			phase: this.phaseReached,
+			writes: this.writes,
+		});
+		return this.finalError;
+	}
+}
+
+/** The execution data of the node's run as n8n gives it to each of its items. */
+type RunContext = Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getNode' | 'getItemIndex'>;
+
+/**
+ * How many items n8n runs the node for: the main input's (an AI tool's, when run as one), or the
+ * first only when the node is set to Execute Once (WorkflowExecute.runNode, handleExecuteOnce).
+ */
+function itemCountOf(context: RunContext): number {
+	const data = context.getExecuteData().data as IDataObject;
+	const connections = (data.main ?? data.ai_tool) as unknown[][] | undefined;
+	const count = connections?.[0]?.length ?? 1;
+	return context.getNode().executeOnce === true ? Math.min(count, 1) : count;
+}
+
+/**
+ * The runs under way, by the execution data n8n gives every item of a run of the node. n8n runs the
+ * node again with the same execution data when Retry On Fail retries it: an item index seen twice
+ * starts a new run.
+ */
+const runs = new WeakMap<object, NodeRun>();
+
+/** The run of the node that item `context` belongs to. */
+export function nodeRunOf(
+	context: RunContext,
+	{ stopsOnFailure, writes }: { stopsOnFailure: boolean; writes: boolean },
+): NodeRun {
+	const executeData = context.getExecuteData();
+	let run = runs.get(executeData);
+	if (!run || run.hasSeen(context.getItemIndex())) {
+		run = new NodeRun(itemCountOf(context), stopsOnFailure, writes);
+		runs.set(executeData, run);
+	}
+	return run;
+}
