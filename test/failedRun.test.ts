@@ -154,6 +154,10 @@ describe('A run that fails', () => {
 			);
 			expect(reported.length).toBe(held.size);
 			for (const [index, id] of reported) expect(held.get(rows[index].externalId)?.id).toBe(id);
+			// And in the error's context, for an error workflow.
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect(run.done).toEqual(reported.map(([item, id]) => ({ item, outcome: 'created', id })));
+			expect(run.failed).toEqual([150]);
 			// The items the run did not start were not sent, and are named.
 			const notSent = /Not sent: items (\d+)-299\./.exec(description);
 			expect(notSent).not.toBeNull();
@@ -162,7 +166,7 @@ describe('A run that fails', () => {
 			expect(held.size).toBe(firstNotSent - 1);
 			expect(held.has(rows[299].externalId)).toBe(false);
 			expect(error?.description).toContain(
-				"Item 150's write may have been done all the same (its answer was lost or the API failed after it)",
+				'The write of item 150 may have been done all the same (its answer was lost or the API failed after it)',
 			);
 		});
 

@@ -47,6 +47,12 @@ module.exports = async function printSummary() {
 			`Writes under faults: ${sent} sent, ${succeeded} succeeded, ${failedLoudly} failed loudly (${doneUnanswered} of them done by the server, the answer lost), ${falseSuccesses} reported success the server did not complete, ${retriedWrites} sent twice (${resentAfterRefusal} sent again after a 429, which the API did not act on); ${lostAnswers} answers lost`,
 		);
 	}
+	if (results.stoppedWrites) {
+		const w = results.stoppedWrites;
+		lines.push(
+			`Writes under faults with Continue On Fail off: ${w.runs} runs, ${w.stopped} stopped by a failure; ${w.reportedDone} items written before the stop, each in the run's error; ${w.notSent} items not sent; ${w.lost} writes done but missing from the error, ${w.falseReports} reported written but not done, ${w.notSentButSent} reported not sent but sent, ${w.sentTwice} sent twice`,
+		);
+	}
 	if (results.upserts) {
 		const u = results.upserts;
 		lines.push(
@@ -77,6 +83,10 @@ module.exports = async function printSummary() {
 		results.lists?.duplicates === 0 &&
 		results.writes?.falseSuccesses === 0 &&
 		results.writes?.retriedWrites === 0 &&
+		results.stoppedWrites?.lost === 0 &&
+		results.stoppedWrites?.falseReports === 0 &&
+		results.stoppedWrites?.notSentButSent === 0 &&
+		results.stoppedWrites?.sentTwice === 0 &&
 		results.upserts?.missing === 0 &&
 		results.upserts?.duplicates === 0 &&
 		results.upserts?.sentTwice === 0 &&

@@ -98,6 +98,21 @@ export interface FaultSuiteResults {
 		/** Failed items whose write the sandbox had done: their answer never reached the node. */
 		doneUnanswered: number;
 	};
+	/**
+	 * The same writes with Continue On Fail off, each run stopping at its first failure: `lost`
+	 * (done by the API, not in the run's error), `falseReports` (in the error as done, not done) and
+	 * `notSentButSent` (named not sent, yet sent) must be 0.
+	 */
+	stoppedWrites?: {
+		runs: number;
+		stopped: number;
+		reportedDone: number;
+		notSent: number;
+		lost: number;
+		falseReports: number;
+		notSentButSent: number;
+		sentTwice: number;
+	};
 	upserts?: UpsertTally;
 	findRetries?: FindRetryTally;
 	/** By event name, e.g. "Client Created or Updated". */

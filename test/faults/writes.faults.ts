@@ -683,6 +683,107 @@ describe('Writes under injected faults', () => {
 	});
 });
 
+/** What a stopped run's error says it did (shared/runReport.ts), for an error workflow. */
+interface RunStory {
+	failed: number[];
+	mayHaveBeenDone: number[];
+	notSent: number[];
+	done: Array<{ item: number; outcome: string; id?: string }>;
+}
+
+describe('Writes under injected faults with Continue On Fail off: a run stops and says what it did', () => {
+	// A store of its own: the writes above have changed the records these inputs name.
+	const suite = useSandbox();
+	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
+	const totals = {
+		runs: 0,
+		stopped: 0,
+		reportedDone: 0,
+		notSent: 0,
+		lost: 0,
+		falseReports: 0,
+		notSentButSent: 0,
+		sentTwice: 0,
+	};
+	afterAll(() => recordResults('stopped-writes', { stoppedWrites: totals }));
+	afterEach(() => suite.sandbox.setOptions({ faults: null }));
+
+	it.each(operations.map((operation, index) => [operation.name, operation, index] as const))(
+		'%s: every write the API did is in the error, and no item it did not send was sent',
+		async (_name, operation, index) => {
+			const store = suite.sandbox.store as unknown as Store;
+			const inputs = await operation.inputs(store, api);
+			expect(inputs.filter((input) => operation.applied(store, input))).toEqual([]);
+			suite.sandbox.resetStats();
+			suite.sandbox.setOptions({
+				faults: {
+					rate: 0.1,
+					kinds: WRITE_FAULTS,
+					seed: 71 + index,
+					slowMs: 100,
+					retryAfterSeconds: 0,
+				},
+			});
+
+			const { error } = await suite.run(
+				{ ...operation.parameters, requestOptions: { timeout: REQUEST_TIMEOUT_MS } },
+				{ items: inputs },
+			);
+			await untilQuiet(suite.sandbox);
+
+			const logged = suite.sandbox.requests as LoggedRequest[];
+			const requestsOf = (input: IDataObject) =>
+				logged.filter((request) => operation.keyOfRequest(request) === input.key);
+			const applied = inputs.flatMap((input, item) =>
+				operation.applied(store, input) ? [item] : [],
+			);
+			totals.runs += 1;
+			totals.sentTwice += inputs.filter(
+				(input) => !sentOnceOrAfterRefusals(requestsOf(input).filter(isWrite)),
+			).length;
+			if (!error) {
+				// No fault stopped it: every item was written.
+				expect(applied).toHaveLength(inputs.length);
+				return;
+			}
+			const story = (error as unknown as { context: { run: RunStory } }).context.run;
+			const done = new Set(story.done.map(({ item }) => item));
+			// A failed item's write may have been done when its answer was lost or the API failed
+			// after it: the error says so, and the user is told to check.
+			const mayHaveBeenDone = new Set(story.mayHaveBeenDone);
+			const lost = applied.filter((item) => !done.has(item) && !mayHaveBeenDone.has(item));
+			const falseReports = [...done].filter((item) => !applied.includes(item));
+			const notSentButSent = story.notSent.filter((item) => requestsOf(inputs[item]).length > 0);
+			Object.assign(totals, {
+				stopped: totals.stopped + 1,
+				reportedDone: totals.reportedDone + done.size,
+				notSent: totals.notSent + story.notSent.length,
+				lost: totals.lost + lost.length,
+				falseReports: totals.falseReports + falseReports.length,
+				notSentButSent: totals.notSentButSent + notSentButSent.length,
+			});
+
+			expect({ lost, falseReports, notSentButSent }).toEqual({
+				lost: [],
+				falseReports: [],
+				notSentButSent: [],
+			});
+			expect(story.failed.length + story.notSent.length + done.size).toBe(inputs.length);
+			// What the user reads names every record the run wrote, and every write it cannot be sure of.
+			for (const { id } of story.done) if (id) expect(error.description).toContain(id);
+			if (mayHaveBeenDone.size > 0)
+				expect(error.description).toContain('may have been done all the same');
+		},
+	);
+
+	it('the runs above stopped mid-way, with writes before the stop and items left unsent', () => {
+		expect(totals.stopped).toBeGreaterThan(totals.runs / 2);
+		expect(totals.reportedDone).toBeGreaterThan(0);
+		expect(totals.notSent).toBeGreaterThan(0);
+		expect(totals.sentTwice).toBe(0);
+	});
+});
+
 /** External IDs per kind; the first ROWS_TWICE of them are in each batch twice (a row repeated). */
 const UPSERT_EXTERNAL_IDS = 40;
 const ROWS_TWICE = 8;

@@ -87,9 +87,11 @@ function whatItDid(state: RunState, notSent: number[]): string[] {
 	// The records a write changed, by item: what a user needs to undo or finish the run by hand.
 	const records = [...done]
 		.filter(([outcome]) => state.writes && outcome !== UNCHANGED)
+		.map(([outcome, records]) => [outcome, records.filter(({ id }) => id !== undefined)] as const)
+		.filter(([, records]) => records.length > 0)
 		.map(
 			([outcome, records]) =>
-				`Records ${outcome}, by item: ${records.map(({ index, id }) => `${index}: ${id ?? '(no ID given)'}`).join(', ')}.`,
+				`Records ${outcome}, by item: ${records.map(({ index, id }) => `${index}: ${id}`).join(', ')}.`,
 		);
 	return [
 		summary.length > 0
@@ -125,6 +127,10 @@ export function describeRun(state: RunState): ItemError {
 		([index, { failed: error }]) => `Item ${index}: ${failureSentences(error)}`,
 	);
 
+	// A failed write whose answer was lost, or that the API failed after it, may have been done.
+	const uncertain = state.writes
+		? failed.filter(([, { failed: error }]) => mayHaveBeenDone(error)).map(([index]) => index)
+		: [];
 	let message = withItem(first, firstIndex);
 	let story: Array<string | null | undefined>;
 	if (state.phase !== 'perform') {
@@ -153,8 +159,8 @@ export function describeRun(state: RunState): ItemError {
 		story = [
 			first.description,
 			`The run stopped at item ${firstIndex}: it started no item after this failure, and let the items already under way finish.`,
-			state.writes && mayHaveBeenDone(first)
-				? `Item ${firstIndex}'s write may have been done all the same (its answer was lost or the API failed after it): check for its record before you send it again.`
+			uncertain.length > 0
+				? `The write of ${itemsNamed(uncertain)} may have been done all the same (its answer was lost or the API failed after it): check for ${uncertain.length === 1 ? 'its record' : 'their records'} before you send ${uncertain.length === 1 ? 'it' : 'them'} again.`
 				: '',
 			othersSaid.length > 0 ? `Also failed: ${othersSaid.join(' ')}` : '',
 			...whatItDid(state, notSent),
@@ -165,13 +171,25 @@ export function describeRun(state: RunState): ItemError {
 		.map(asSentence)
 		.join(' ');
 	const options = { message, description, itemIndex: firstIndex };
-	if (first instanceof NodeApiError) {
-		const error = new NodeApiError(first.node, (first.errorResponse ?? {}) as JsonObject, {
-			...options,
-			httpCode: first.httpCode ?? undefined,
-		});
-		Object.assign(error.context, first.context, { itemIndex: firstIndex });
-		return error;
-	}
-	return new NodeOperationError(first.node, message, options);
+	const error =
+		first instanceof NodeApiError
+			? new NodeApiError(first.node, (first.errorResponse ?? {}) as JsonObject, {
+					...options,
+					httpCode: first.httpCode ?? undefined,
+				})
+			: new NodeOperationError(first.node, message, options);
+	// The same in a form an error workflow can act on (e.g. to undo what the run created).
+	Object.assign(error.context, first.context, {
+		itemIndex: firstIndex,
+		run: {
+			phase: state.phase,
+			failed: failed.map(([index]) => index),
+			mayHaveBeenDone: uncertain,
+			notSent,
+			done: [...outcomes(state.ends).values()]
+				.flat()
+				.map(({ index, outcome, id }) => ({ item: index, outcome, ...(id ? { id } : {}) })),
+		},
+	});
+	return error;
 }
