@@ -225,6 +225,37 @@ function without(record: Json, keys: string[]): Json {
 	return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
+/** The workflows of a run that fails with Continue On Fail off (issue 35). */
+const FAILED_RUN = {
+	badSheet: 'sheetClientsOneBadEmail',
+	fixedSheet: 'sheetClientsFixed',
+	upsertSheet: 'sheetClientsSyncStopped',
+} as const;
+
+/** 100 new clients, each with its own external ID; row 10's e-mail is no address unless fixed. */
+function failedRunRows(withBadEmail: boolean): Json[] {
+	return [...Array(100).keys()].map((index) => ({
+		name: `E2E failed run ${index}`,
+		externalId: `E2E-FR-${index}`,
+		email: index === 10 && withBadEmail ? 'not-an-email' : `office${index}@example.com`,
+	}));
+}
+
+/** 300 clients for Create or Update, each with its own external ID. */
+function upsertRunRows(): Json[] {
+	return [...Array(300).keys()].map((index) => ({
+		name: `E2E stopped sync ${index}`,
+		externalId: `E2E-SS-${index}`,
+	}));
+}
+
+/** The sandbox's clients whose external ID starts with `prefix`. */
+function clientsWithPrefix(prefix: string): Json[] {
+	return (sandbox.store as unknown as ErpStore).clients.filter((client: Json) =>
+		String(client.externalId ?? '').startsWith(prefix),
+	);
+}
+
 /** A picker's value as the editor saves it after a pick from the list. */
 const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 
@@ -552,6 +583,43 @@ function operationWorkflows(): Json[] {
 					filters: { clientId: '={{ $json.clientId }}' },
 				},
 			},
+		),
+		// A sheet of 100 new clients with one bad e-mail, then the same sheet fixed (issue 35).
+		...[FAILED_RUN.badSheet, FAILED_RUN.fixedSheet].map((id) =>
+			sheetWorkflow(
+				id,
+				`e2e: ${id}`,
+				failedRunRows(id === FAILED_RUN.badSheet),
+				{
+					name: 'Create clients',
+					parameters: {
+						resource: 'client',
+						operation: 'create',
+						name: '={{ $json.name }}',
+						additionalFields: {
+							externalId: '={{ $json.externalId }}',
+							email: '={{ $json.email }}',
+						},
+					},
+				},
+				{ onError: 'stop' },
+			),
+		),
+		// 300 rows through Create or Update, of which the sandbox fails one (issue 35).
+		sheetWorkflow(
+			FAILED_RUN.upsertSheet,
+			'e2e: a sync the API stops',
+			upsertRunRows(),
+			{
+				name: 'Sync clients',
+				parameters: {
+					resource: 'client',
+					operation: 'upsert',
+					externalId: '={{ $json.externalId }}',
+					name: '={{ $json.name }}',
+				},
+			},
+			{ onError: 'stop' },
 		),
 		// A price sheet that names the tier and a new price only: From Quantity left empty (25.2).
 		sheetWorkflow(
@@ -1744,6 +1812,61 @@ describe(onN8n('one workflow per operation'), () => {
 				.get(fx.equipmentProductId)
 				?.has(other.serviceProductId),
 		).toBe(true);
+	});
+
+	// The run's phases rest on the engine (tested on every version by the sync below); this is
+	// the node's own checking.
+	nodeLogicTest(
+		'a sheet of 100 clients with one bad e-mail (Continue On Fail off) writes nothing and names the row; fixed and run again, it gives 100 clients',
+		async () => {
+			const bad = await run(FAILED_RUN.badSheet);
+
+			expect(bad.status).toBe('error');
+			expect(bad.error?.message).toBe("'Email' must be an e-mail address [item 10]");
+			expect(bad.error?.description).toContain('Nothing was sent');
+			expect(bad.sent).toEqual([]);
+			expect(clientsWithPrefix('E2E-FR-')).toEqual([]);
+
+			const fixed = await run(FAILED_RUN.fixedSheet);
+
+			expectSuccess(fixed);
+			expect(
+				clientsWithPrefix('E2E-FR-')
+					.map((client) => client.externalId)
+					.sort(),
+			).toEqual(
+				failedRunRows(false)
+					.map((row) => row.externalId)
+					.sort(),
+			);
+		},
+	);
+
+	it('a sync of 300 rows that the API fails at row 150 (Continue On Fail off) stops, and its error lists every client it wrote and the rows it did not send', async () => {
+		sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: ['E2E-SS-150'] } });
+		let result: Awaited<ReturnType<typeof run>>;
+		try {
+			result = await run(FAILED_RUN.upsertSheet);
+		} finally {
+			sandbox.setOptions({ faults: null });
+		}
+
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(
+			'The Equipment Rental API failed to process the request (HTTP 500) [item 150]',
+		);
+		const description = String(result.error?.description);
+		const written = clientsWithPrefix('E2E-SS-');
+		expect(written.length).toBeGreaterThanOrEqual(150);
+		expect(written.length).toBeLessThan(299);
+		expect(description).toContain(`created ${written.length} (items 0-149`);
+		for (const client of written) expect(description).toContain(client.id);
+		expect(description).toMatch(/Not sent: items \d+-299\./);
+		// Nothing was sent for the rows it names as not sent.
+		const notSentFrom = Number(/Not sent: items (\d+)-299/.exec(description)![1]);
+		const sentRows = new Set(result.sent.map((request) => String(request.path).split('/').at(-1)));
+		for (let index = notSentFrom; index < 300; index++)
+			expect(sentRows.has(`E2E-SS-${index}`)).toBe(false);
 	});
 
 	it("product attach: a product that is not a SERVICE fails with the API's explanation", async () => {

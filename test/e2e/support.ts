@@ -217,9 +217,16 @@ export function operationWorkflow(id: string, name: string, nodes: NodeSpec[]): 
 /**
  * A sheet fed to one Equipment Rental node, as users build it: a Manual Trigger, a "Sheet" Code node
  * that outputs `rows` (one item per row, as a spreadsheet node would), and the node, which goes on
- * with the other rows when one fails (On Error: Continue).
+ * with the other rows when one fails (On Error: Continue) unless `onError` says otherwise ('stop':
+ * n8n's default, Stop Workflow).
  */
-export function sheetWorkflow(id: string, name: string, rows: Json[], node: NodeSpec): Json {
+export function sheetWorkflow(
+	id: string,
+	name: string,
+	rows: Json[],
+	node: NodeSpec,
+	{ onError = 'continueRegularOutput' }: { onError?: string } = {},
+): Json {
 	const workflow = operationWorkflow(id, name, [node]);
 	const [trigger, rental] = workflow.nodes;
 	const sheet = {
@@ -232,7 +239,7 @@ export function sheetWorkflow(id: string, name: string, rows: Json[], node: Node
 	};
 	return {
 		...workflow,
-		nodes: [trigger, sheet, { ...rental, onError: 'continueRegularOutput' }],
+		nodes: [trigger, sheet, onError === 'stop' ? rental : { ...rental, onError }],
 		connections: {
 			Start: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
 			Sheet: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
