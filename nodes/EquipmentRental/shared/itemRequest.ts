@@ -213,6 +213,21 @@ function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
+/**
+ * n8n's Batching under Request Options, as RoutingNode reads it (every `size` items, a pause of
+ * `interval` ms; no pause without an interval).
+ */
+function batchingOf(context: IExecutePaginationFunctions): { size: number; interval: number } {
+	const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
+		batchSize?: number;
+		batchInterval?: number;
+	};
+	return {
+		size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
+		interval: batch.batchInterval ?? 0,
+	};
+}
+
 /** What a record an operation's output item stands for came to, when the operation does not say. */
 const OUTCOME_BY_METHOD: Record<string, string> = {
 	GET: 'read',
@@ -287,7 +302,10 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const items = await run.runItem(index, {
 					check: () => request.parts(item),
 					prepare: async (parts) => await work.prepare.call(this, parts, item, send, api),
-					perform: async (prepared) => await work.perform.call(this, prepared, item, send, api),
+					perform: async (prepared) => {
+						await run.batchTurn(index, batchingOf(this));
+						return await work.perform.call(this, prepared, item, send, api);
+					},
 					inTurn: async (phaseWork) => await pace.forItem(this, phaseWork),
 					outcomesOf: (outputItems) =>
 						outputItems.map(({ json }) => ({

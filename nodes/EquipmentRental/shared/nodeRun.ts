@@ -70,6 +70,8 @@ export class NodeRun {
 	private stopped = false;
 	private failures = 0;
 	private phaseReached: Phase = 'check';
+	/** When the items began to perform. */
+	private performingSince = 0;
 	private finalError?: ItemError;
 	private allEnded?: () => void;
 	private readonly ended: Promise<void>;
@@ -109,6 +111,16 @@ export class NodeRun {
 		if (this.stopped) return new NotStarted();
 		this.sending.add(index);
 		return undefined;
+	}
+
+	/**
+	 * Waits until item `index` may perform under n8n's Batching (Request Options): RoutingNode waits
+	 * `interval` ms after every `size` items it starts, but the items then wait for each other to be
+	 * prepared, so the batches are spaced again here, counted from when the items began to perform.
+	 */
+	async batchTurn(index: number, { size, interval }: { size: number; interval: number }) {
+		const startsAt = this.performingSince + Math.floor(index / size) * interval;
+		if (interval > 0 && startsAt > Date.now()) await sleep(startsAt - Date.now());
 	}
 
 	/**
@@ -171,6 +183,7 @@ export class NodeRun {
 			this.end(index, { notSent: true });
 			throw new RunFailed(this.runError());
 		}
+		if (phase === 'prepare' && this.phaseReached !== 'perform') this.performingSince = Date.now();
 		this.phaseReached = phase === 'check' ? 'prepare' : 'perform';
 		this.sending.delete(index);
 	}
