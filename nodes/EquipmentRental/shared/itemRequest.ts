@@ -11,6 +11,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { checkApiResponse, failureSentences, toItemError } from './errors';
+import { nothingFoundAnswer } from './nothingFound';
 import type { Field } from './parameters';
 import { ItemParameters } from './parameters';
 import { paceOf, runOf } from './requestPace';
@@ -229,10 +230,12 @@ function routingPerItem<Parts extends RequestParts>(
 		operations: {
 			async pagination(this: IExecutePaginationFunctions, request: RequestData) {
 				const pairedItem = { item: this.getItemIndex() };
+				let ownParts: RequestParts = {};
 				const send: SendParts = Object.assign(
 					async (parts: RequestParts) => {
 						const answer = await sendInPace(this, withParts(request, parts));
 						const ownRequest = parts.method === undefined && parts.url === undefined;
+						if (ownRequest) ownParts = parts;
 						// The operation's own request is built from the operation's parts.
 						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
 					},
@@ -247,6 +250,8 @@ function routingPerItem<Parts extends RequestParts>(
 					// The items are the run's own, and a list has thousands: they are paired in place, not
 					// copied.
 					for (const item of items) item.pairedItem = pairedItem;
+					if (items.length === 0 && method === 'GET' && runsAsAiTool(this))
+						return [{ json: nothingFoundAnswer(this, ownParts, fieldsByApiName), pairedItem }];
 					return items;
 				} catch (error) {
 					const itemError = toItemError(this, error);
