@@ -21,6 +21,7 @@ import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
 import { requestOptionsProperty } from './shared/requestOptionFields';
 import { mergeSameNamedProperties } from './shared/sameNamedProperties';
 import { actionSubtitle } from './shared/subtitles';
+import { toolDescriptionFields } from './shared/toolDescriptions';
 
 const properties: INodeProperties[] = [
 	resourceField,
@@ -41,7 +42,11 @@ const properties: INodeProperties[] = [
 ];
 
 // Merged once; each node gets its own list, since n8n's loader adds its Request Options into it.
-const nodeProperties = mergeSameNamedProperties(withVersion1TextFields(properties));
+// The tool's description comes first, where n8n puts its own on other tools.
+const nodeProperties = [
+	...toolDescriptionFields('Equipment Rental', properties),
+	...mergeSameNamedProperties(withVersion1TextFields(properties)),
+];
 
 export class EquipmentRental implements INodeType {
 	description: INodeTypeDescription = {
