@@ -197,7 +197,8 @@ function toolsDescribedByTheNode(): Json {
 	const example = rt.loadExamples().find((wf) => wf.file === 'ai-agent-quote.json')!;
 	const nodes = example.nodes.map((node: Json) => {
 		if (!/equipmentRentalTool$/.test(node.type)) return node;
-		const { toolDescription: _written, ...parameters } = node.parameters;
+		const parameters = { ...node.parameters };
+		delete parameters.toolDescription;
 		return { ...node, parameters };
 	});
 	return {
