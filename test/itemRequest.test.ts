@@ -21,23 +21,25 @@ const inventoryId: INodeProperties = {
 /** The Equipment Rental node with one more resource, whose only operation is routed by `routing`. */
 function withDummyOperation(routing: INodePropertyRouting): INodeType {
 	const node = new EquipmentRental();
-	const [resource, ...properties] = node.description.properties;
 	node.description = {
 		...node.description,
-		properties: [
-			{ ...resource, options: [...resource.options!, { name: 'Dummy', value: 'dummy' }] },
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['dummy'] } },
-				options: [{ name: 'Delete', value: 'delete', action: 'Delete', routing }],
-				default: 'delete',
-			},
-			inventoryId,
-			...properties,
-		],
+		properties: node.description.properties.flatMap((property) =>
+			property.name === 'resource'
+				? [
+						{ ...property, options: [...property.options!, { name: 'Dummy', value: 'dummy' }] },
+						{
+							displayName: 'Operation',
+							name: 'operation',
+							type: 'options',
+							noDataExpression: true,
+							displayOptions: { show: { resource: ['dummy'] } },
+							options: [{ name: 'Delete', value: 'delete', action: 'Delete', routing }],
+							default: 'delete',
+						},
+						inventoryId,
+					]
+				: [property],
+		),
 	};
 	return node;
 }

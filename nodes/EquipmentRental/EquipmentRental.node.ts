@@ -16,34 +16,15 @@ import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from './shared/apiRequestOptions';
+import { resourceField } from './shared/descriptions';
 import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
 import { requestOptionsProperty } from './shared/requestOptionFields';
 import { mergeSameNamedProperties } from './shared/sameNamedProperties';
 import { actionSubtitle } from './shared/subtitles';
+import { toolDescriptionFields } from './shared/toolDescriptions';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Booking', value: 'booking' },
-			{ name: 'Client', value: 'client' },
-			{ name: 'Contact Person', value: 'contactPerson' },
-			{ name: 'Contract', value: 'contract' },
-			{ name: 'Equipment', value: 'equipment' },
-			{ name: 'Equipment Distance', value: 'equipmentDistance' },
-			{ name: 'Equipment Model', value: 'equipmentModel' },
-			{ name: 'Equipment Usage', value: 'equipmentUsage' },
-			{ name: 'Equipment Working Time', value: 'equipmentWorkingHours' },
-			{ name: 'Inventory', value: 'inventory' },
-			{ name: 'Product', value: 'product' },
-			{ name: 'Quote', value: 'quote' },
-			{ name: 'Release', value: 'release' },
-		],
-		default: 'quote',
-	},
+	resourceField,
 	...bookingDescription,
 	...clientDescription,
 	...contactPersonDescription,
@@ -61,7 +42,11 @@ const properties: INodeProperties[] = [
 ];
 
 // Merged once; each node gets its own list, since n8n's loader adds its Request Options into it.
-const nodeProperties = mergeSameNamedProperties(withVersion1TextFields(properties));
+// The tool's description comes first, where n8n puts its own on other tools.
+const nodeProperties = [
+	...toolDescriptionFields('Equipment Rental', properties),
+	...mergeSameNamedProperties(withVersion1TextFields(properties)),
+];
 
 export class EquipmentRental implements INodeType {
 	description: INodeTypeDescription = {

@@ -1443,9 +1443,33 @@ describe(onN8n('example workflows'), () => {
 		const fields = (offered.parameters as Json).properties;
 		expect(Object.keys(fields).sort()).toEqual(['Amount', 'Client_ID', 'Contract_ID']);
 		for (const field of Object.values(fields) as Json[]) expect(field.description ?? '').toBe('');
-		// "Set Automatically" describes the tool by the operation's action alone (n8n 2.x) or the
-		// node's description with resource and operation (n8n 1.x).
-		expect(offered.description).toMatch(/Create a quote in Equipment Rental|Resource: quote/);
+		// A tool whose description was not written gets its operation's Tool Description, which needs
+		// n8n's `@tool` display condition; n8n 1.85 has none and tells the node's own description.
+		expect(offered.description).toMatch(
+			toolsRun
+				? /^Equipment Rental: Create a quote for a client and one of its contracts, for an amount\. .* Needs: Client, Contract, Amount\.$/
+				: /^Create quotes, manage product price lists/,
+		);
+	});
+
+	it('ai-agent-quote: a search that finds no client reaches the model as a sentence saying so, not as an empty answer', async () => {
+		chatModel.follow([{ tool: 'Find_client', arguments: () => ({ search: 'Nothere Ltd' }) }]);
+		const chatRequestsBefore = chatModel.requests.length;
+		const result = await run(AI_AGENT_WITH_MODEL);
+		if (!toolsRun) return expectToolsNotRun(result, 'Find client');
+
+		expectSuccess(result);
+		expect(result.sent.map((r) => [r.method, r.path, r.query.search, r.status])).toEqual([
+			['GET', '/master-data/v1/client-management/clients', 'Nothere Ltd', 200],
+		]);
+		const [, afterTool] = chatModel.requests.slice(chatRequestsBefore);
+		const answer = afterTool.messages.find((message) => message.role === 'tool');
+		const parsed = JSON.parse(String(answer?.content));
+		// AI Agent 3 hands over the tool's items as a list; the Tools Agent (n8n 1.x) may wrap them.
+		const answered = (Array.isArray(parsed) ? parsed : [parsed]).flatMap(
+			(entry: Json) => entry.response ?? entry,
+		);
+		expect(answered).toEqual([{ result: "No client was found for Search 'Nothere Ltd'." }]);
 	});
 
 	nodeLogicTest(

@@ -35,6 +35,8 @@ import { EquipmentRentalTrigger } from '../../nodes/EquipmentRentalTrigger/Equip
 
 export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRentalTrigger';
+/** The node as an AI agent's tool: n8n loads it under its type name followed by "Tool". */
+export const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
 export const NODE_NAME = 'Equipment Rental';
 const INPUT_NODE_NAME = 'Input';
 /** How a workflow's node refers to the credential the harness provides. */
@@ -63,11 +65,30 @@ class InputItems implements INodeType {
 	}
 }
 
+/**
+ * The node as n8n loads it for an AI agent (n8n's convertNodeToAiTool, 1.85 to 2.41): the same
+ * node, its description named with "Tool" appended, which is what `@tool` display conditions read.
+ * n8n also gives it an `ai_tool` output instead of its main input and output; here they stay, since
+ * AI Agent 3 runs a tool as a step of the workflow whose input item holds the model's arguments
+ * (n8n-core requests-response.js), as the Input node's item does here.
+ */
+export function asAiTool(nodeType: INodeType): INodeType {
+	const { description } = nodeType;
+	return Object.assign(Object.create(nodeType) as INodeType, {
+		description: {
+			...description,
+			name: `${description.name}Tool`,
+			displayName: `${description.displayName} Tool`,
+		},
+	});
+}
+
 export function loadNodeTypes(equipmentRental: INodeType = new EquipmentRental()): INodeTypes {
 	// n8n's loader adds the "Request Options" (timeout, batching, proxy) to every declarative node.
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(equipmentRental);
 	const types: Record<string, INodeType> = {
 		[NODE_TYPE]: equipmentRental,
+		[TOOL_NODE_TYPE]: asAiTool(equipmentRental),
 		[TRIGGER_NODE_TYPE]: new EquipmentRentalTrigger(),
 		'test.input': new InputItems(),
 	};
@@ -152,6 +173,8 @@ export interface RunOptions {
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 	/** The node's version as saved; a node added now (the newest) when not given. */
 	typeVersion?: number;
+	/** Runs the node as an AI agent's tool (TOOL_NODE_TYPE) rather than as a workflow's step. */
+	asTool?: boolean;
 }
 
 export interface RunResult {
@@ -209,7 +232,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		{
 			id: 'node-under-test',
 			name: NODE_NAME,
-			type: NODE_TYPE,
+			type: options.asTool ? TOOL_NODE_TYPE : NODE_TYPE,
 			typeVersion: options.typeVersion ?? CURRENT_VERSION,
 			position: [200, 0],
 			parameters: options.parameters,

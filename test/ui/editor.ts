@@ -209,6 +209,19 @@ export async function field(page: Page, label: string): Promise<Locator> {
 	return fieldLabelElements(page).nth(index).locator('xpath=..');
 }
 
+/** Chooses an option of an options field (Resource, Operation) by its name. */
+export async function choose(page: Page, name: string, option: string): Promise<void> {
+	await ndv(page)
+		.locator(tid(`parameter-input-${name}`))
+		.click();
+	await page
+		.locator(tid('parameter-input-item'))
+		.filter({ visible: true })
+		.filter({ has: page.getByText(option, { exact: true }) })
+		.first()
+		.click();
+}
+
 /** Types into a field as a user does (the value is committed when the field loses focus). */
 export async function fill(page: Page, label: string, value: string): Promise<Locator> {
 	const input = (await field(page, label)).locator('input').first();

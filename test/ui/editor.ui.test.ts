@@ -45,6 +45,7 @@ import {
 	addNodeAction,
 	canvasOverlaps,
 	canvasSubtitle,
+	choose,
 	closeNode,
 	closeToasts,
 	collectionChoices,
@@ -189,6 +190,25 @@ const AIRTABLE_CONTROL: Json = {
 	pinData: {},
 };
 
+const TOOLS_DESCRIBED_BY_THE_NODE = 'uiToolsDescribedByTheNode';
+
+/** The AI-agent example with its tools' descriptions left as the node fills them in. */
+function toolsDescribedByTheNode(): Json {
+	const example = rt.loadExamples().find((wf) => wf.file === 'ai-agent-quote.json')!;
+	const nodes = example.nodes.map((node: Json) => {
+		if (!/equipmentRentalTool$/.test(node.type)) return node;
+		const parameters = { ...node.parameters };
+		delete parameters.toolDescription;
+		return { ...node, parameters };
+	});
+	return {
+		...example,
+		id: TOOLS_DESCRIBED_BY_THE_NODE,
+		name: 'AI agent, its tools described by the node',
+		nodes,
+	};
+}
+
 /** The requests n8n sent to the sandbox since `since` (the test's own are left out). */
 function sentSince(since: number) {
 	return sandbox.requests.slice(since).filter((request) => !request.headers[EXPECTATION_HEADER]);
@@ -201,7 +221,12 @@ beforeAll(async () => {
 	await rt.prepareUserFolder(userFolder, {
 		sandboxUrl: sandbox.url,
 		token: TOKEN,
-		workflows: [savedBy020('everyOperation'), savedBy020('aiTool'), AIRTABLE_CONTROL],
+		workflows: [
+			savedBy020('everyOperation'),
+			savedBy020('aiTool'),
+			AIRTABLE_CONTROL,
+			toolsDescribedByTheNode(),
+		],
 	});
 	n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
 	// n8n runs in its own process group; should Jest itself die, the group must not outlive it.
@@ -418,19 +443,6 @@ function byResource(operations: ExpectedOperation[]): Array<[string, ExpectedOpe
 }
 
 describe(onN8n("the reference's operations"), () => {
-	/** Chooses an option of an options field (Resource, Operation) by its name. */
-	async function choose(name: string, option: string) {
-		await ndv(page)
-			.locator(tid(`parameter-input-${name}`))
-			.click();
-		await page
-			.locator(tid('parameter-input-item'))
-			.filter({ visible: true })
-			.filter({ has: page.getByText(option, { exact: true }) })
-			.first()
-			.click();
-	}
-
 	/**
 	 * The console's errors but n8n's own refusal of a run with empty required fields (a 500 from
 	 * /run, "The workflow has issues"), which may arrive after the marks.
@@ -454,8 +466,8 @@ describe(onN8n("the reference's operations"), () => {
 		await addNodeAction(page, NODE_ENTRY, 'Actions', operations[0].action);
 		const mismatches: string[] = [];
 		for (const operation of operations) {
-			await choose('resource', operation.resource);
-			await choose('operation', operation.operation);
+			await choose(page, 'resource', operation.resource);
+			await choose(page, 'operation', operation.operation);
 			const where = `${operation.resource} > ${operation.operation}`;
 			const expected = operation.fields.map((expectedField) => expectedField.label);
 			const shown = await settle(
@@ -1137,6 +1149,32 @@ describe(onN8n('the example workflows'), () => {
 		await closeToasts(page);
 		await closeNode(page);
 	});
+
+	step(
+		"an AI tool's Tool Description: filled in for its operation, following it until edited",
+		async () => {
+			await openWorkflow(page, n8n.url, TOOLS_DESCRIBED_BY_THE_NODE);
+			await openNode(page, 'Find client');
+			const shown = async () =>
+				String((await fieldValue(await field(page, 'Tool Description'))).value);
+			await expect(shown()).resolves.toBe(
+				'Equipment Rental: List clients, optionally searched by name or filtered by status, partner type or last change.',
+			);
+
+			await choose(page, 'operation', 'Get');
+			await expect(settle(shown, (text) => !text.includes('List clients'))).resolves.toBe(
+				'Equipment Rental: Get one client by ID or external ID, with its custom price list ID, status and contact persons. Needs: Client.',
+			);
+
+			const written = 'Finds one client of the rental business by its ID.';
+			const box = (await field(page, 'Tool Description')).locator('textarea').first();
+			await box.fill(written);
+			await box.blur();
+			await choose(page, 'operation', 'Get Many');
+			await expect(settle(shown, (text) => text === written)).resolves.toBe(written);
+			await closeNode(page);
+		},
+	);
 
 	step(
 		'workflows saved with 0.2.0: IDs in their fields, and the AI tool defined by the model',

@@ -2,6 +2,30 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EXAMPLE_UUID, FILTERS_COLLECTION_NAME } from './parameters';
 
+/** The node's Resource selector: the kinds of record and report its operations are about. */
+export const resourceField: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Booking', value: 'booking' },
+		{ name: 'Client', value: 'client' },
+		{ name: 'Contact Person', value: 'contactPerson' },
+		{ name: 'Contract', value: 'contract' },
+		{ name: 'Equipment', value: 'equipment' },
+		{ name: 'Equipment Distance', value: 'equipmentDistance' },
+		{ name: 'Equipment Model', value: 'equipmentModel' },
+		{ name: 'Equipment Usage', value: 'equipmentUsage' },
+		{ name: 'Equipment Working Time', value: 'equipmentWorkingHours' },
+		{ name: 'Inventory', value: 'inventory' },
+		{ name: 'Product', value: 'product' },
+		{ name: 'Quote', value: 'quote' },
+		{ name: 'Release', value: 'release' },
+	],
+	default: 'quote',
+};
+
 /** A collection of a form's optional fields; each operation sets its own options. */
 function fieldsCollection(displayName: string, name: string): INodeProperties {
 	return {

@@ -11,6 +11,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { checkApiResponse, failureSentences, toItemError } from './errors';
+import { nothingFoundAnswer } from './nothingFound';
 import type { Field } from './parameters';
 import { ItemParameters } from './parameters';
 import type { NodeRun } from './nodeRun';
@@ -280,6 +281,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const stopsOnFailure = !this.continueOnFail() && !runsAsAiTool(this);
 				const run = nodeRunOf(this, { stopsOnFailure, writes });
 				const pace = paceOf(run, this);
+				let ownParts: RequestParts = {};
 				const send: SendParts = Object.assign(
 					async (parts: RequestParts) => {
 						const withItsParts = withParts(routed, parts);
@@ -292,6 +294,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 							async () => await run.heldBack(index),
 						);
 						const ownRequest = parts.method === undefined && parts.url === undefined;
+						if (ownRequest) ownParts = parts;
 						// The operation's own request is built from the operation's parts.
 						return changed && ownRequest ? withChanges(answer, changed(parts as Parts)) : answer;
 					},
@@ -335,6 +338,8 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				// The items are the run's own, and a list has thousands: they are paired in place, not
 				// copied.
 				for (const outputItem of items) outputItem.pairedItem = pairedItem;
+				if (items.length === 0 && method === 'GET' && runsAsAiTool(this))
+					return [{ json: nothingFoundAnswer(this, ownParts, fieldsByApiName), pairedItem }];
 				return items;
 			},
 		},
