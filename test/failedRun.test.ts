@@ -235,6 +235,31 @@ describe('A run that fails', () => {
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
+	it("keeps n8n's Batching: each batch's writes go a Batch Interval after the batch before", async () => {
+		const rows = clientRows(6);
+		const runStartedAt = Date.now();
+
+		await suite.run(
+			{
+				...createClients,
+				requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 300 } } },
+			},
+			{ items: rows },
+		);
+
+		// Batch k's writes leave no sooner than k intervals after the run began, however busy the
+		// machine (which only delays them further).
+		const arrivalOf = (row: IDataObject) =>
+			suite.sandbox.requests.find(
+				(request) => (request.body as IDataObject).externalId === row.externalId,
+			)!.receivedAt;
+		const early = rows.filter(
+			(row, index) => arrivalOf(row) - runStartedAt < Math.floor(index / 2) * 300,
+		);
+		expect(early).toEqual([]);
+		expect(suite.sandbox.requests).toHaveLength(6);
+	});
+
 	it('sends a contract whose client is named by external ID after every item found it', async () => {
 		const rows = [0, 1, 2].map(() => ({ client: suite.fixtures.clientExternalId }));
 
