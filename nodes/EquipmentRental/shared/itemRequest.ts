@@ -280,7 +280,8 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const pairedItem = { item: index };
 				const stopsOnFailure = !this.continueOnFail() && !runsAsAiTool(this);
 				const run = nodeRunOf(this, { stopsOnFailure, writes });
-				const pace = paceOf(run, this);
+				// Read with the item's checks: a wrong Request Options value fails them.
+				let pace: RequestPace;
 				let ownParts: RequestParts = {};
 				const send: SendParts = Object.assign(
 					async (parts: RequestParts) => {
@@ -303,7 +304,10 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const api = { baseUrl: String(routed.options.baseURL) };
 				const item = new ItemParameters(this);
 				const items = await run.runItem(index, {
-					check: () => request.parts(item),
+					check: () => {
+						pace = paceOf(run, this);
+						return request.parts(item);
+					},
 					prepare: async (parts) => await work.prepare.call(this, parts, item, send, api),
 					perform: async (prepared) => {
 						await run.batchTurn(index, batchingOf(this));

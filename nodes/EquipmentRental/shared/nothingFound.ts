@@ -1,7 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { resourceField } from './descriptions';
-import type { RequestParts } from './itemRequest';
 import type { Field } from './parameters';
 import { FILTERS_COLLECTION_NAME } from './parameters';
 
@@ -29,7 +28,8 @@ function asText(value: unknown): string {
  */
 export function nothingFoundAnswer(
 	context: Pick<IExecutePaginationFunctions, 'getNodeParameter'>,
-	request: RequestParts,
+	/** The path parameters and query of the operation's own request. */
+	request: { path?: Record<string, string>; qs?: IDataObject },
 	fieldsByApiName: Record<string, Field>,
 ): IDataObject {
 	const resource = context.getNodeParameter(resourceField.name, '') as string;
