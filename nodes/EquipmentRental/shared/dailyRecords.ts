@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DailyReport } from './dailyReports';
+import { CALENDAR_DATE_FORMS } from './descriptions';
 import { outputField, outputsReadable, readableRows, reportRecords } from './dailyReports';
 import { runPerItem } from './itemRequest';
 import { listOptionsField } from './listFields';
@@ -15,8 +16,7 @@ const date: INodeProperties = {
 	type: 'dateTime',
 	required: true,
 	default: '',
-	description:
-		"Day to report (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone. For yesterday use {{ $today.minus({ days: 1 }) }}.",
+	description: `Day to report; for yesterday use {{ $today.minus({ days: 1 }) }}. ${CALENDAR_DATE_FORMS}.`,
 };
 
 const options: INodeProperties = { ...listOptionsField, options: [outputField] };
