@@ -3,6 +3,11 @@
  * Equipment Distance, Usage and Working Time > Get and of the trigger's three daily events gives
  * hours, the equipment's title and inventory number, the site's type and cost center, local times
  * and one equipment ID; "Raw (as the API Answers)", the default, leaves the records as they were.
+ *
+ * Daily reports in the workflow's days (issue 35, point 2): the API reports UTC days. Readable
+ * working time is the workflow's day, cut from the UTC days that overlap it, so that a row's date
+ * and its local times agree; usage and distance, figures per UTC day without times, say so in
+ * `dateUtc`.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -12,6 +17,8 @@ import { TOKEN, useSandbox } from './harness/sandbox';
 
 const TODAY = '2024-05-12';
 const DAY = '2024-05-11';
+const DAY_BEFORE = '2024-05-10';
+const WORKING_HOURS_PATH = '/analytics/v1/equipment-working-hours';
 const EQUIPMENTS_PATH = '/master-data/v1/equipment-management/equipments';
 const READABLE: INodeParameters = { output: 'readable' };
 
@@ -60,11 +67,39 @@ describe('Readable daily reports', () => {
 		restore.push(() => store().equipment.splice(0, store().equipment.length, ...seeded));
 	}
 
-	/** Answers the equipment list with 403 until the returned function is called. */
-	function failEquipmentList(): () => void {
+	/**
+	 * Sets the records of the piece of equipment at `unitIndex` on the API's `day` (UTC) to `shifts`,
+	 * each [start, end] in UTC (none: no record that day); its ID.
+	 */
+	function setShifts(day: string, unitIndex: number, shifts: Array<[string, string]>) {
+		let equipmentId: unknown;
+		changeRecords(store().workingHours, day, (records) => {
+			const [record] = records.splice(unitIndex, 1);
+			equipmentId = record.equipmentId;
+			records.splice(
+				unitIndex,
+				0,
+				...shifts.map(([start, end], index) => ({
+					...record,
+					id: `${record.id as string}-${index}`,
+					start,
+					end,
+					duration: Date.parse(end) - Date.parse(start),
+				})),
+			);
+		});
+		return equipmentId;
+	}
+	const rowsOf = (rows: IDataObject[], equipmentId: unknown) =>
+		rows
+			.filter((row) => row.equipmentId === equipmentId)
+			.map(({ date, start, end, workingHours }) => ({ date, start, end, workingHours }));
+
+	/** Answers `path` with 403 until the returned function is called. */
+	function failPath(path: string): () => void {
 		const removeHook = suite.sandbox.onRequest((request) => {
 			suite.sandbox.setOptions({
-				faults: request.path === EQUIPMENTS_PATH ? { rate: 1, kinds: ['403'] } : null,
+				faults: request.path === path ? { rate: 1, kinds: ['403'] } : null,
 			});
 		});
 		return () => {
@@ -83,7 +118,7 @@ describe('Readable daily reports', () => {
 	};
 
 	describe('the node', () => {
-		it('Usage: one row per equipment and site, in hours, with the title, inventory number, site type and cost center', async () => {
+		it('Usage: one row per equipment and site, in hours, with the title, inventory number, site type and cost center, and the UTC day it totals in dateUtc', async () => {
 			changeRecords(store().equipmentUsage, DAY, (records) => {
 				// The reference's example duration, and an hour and a half.
 				records[0].duration = 12_345_000;
@@ -91,14 +126,14 @@ describe('Readable daily reports', () => {
 			});
 			const records = store().equipmentUsage.get(DAY)!;
 
-			const rows = await run('equipmentUsage');
+			const rows = await run('equipmentUsage', READABLE, 'Asia/Tokyo');
 
 			expect(rows).toEqual(
 				records.map((record) => {
 					const equipment = record.equipment as IDataObject;
 					const site = record.site as IDataObject;
 					return {
-						date: DAY,
+						dateUtc: DAY,
 						equipmentTitle: unit(equipment.id).title,
 						inventoryNumber: equipment.invNumber,
 						siteType: site.type,
@@ -114,43 +149,136 @@ describe('Readable daily reports', () => {
 			expect(paths()).toEqual([`/analytics/v1/equipment-usage/${DAY}`, EQUIPMENTS_PATH]);
 		});
 
-		it("Working Time: start and end as local text in the workflow's timezone, hours, no record ID", async () => {
-			changeRecords(store().workingHours, DAY, (records) => {
-				Object.assign(records[0], {
-					start: `${DAY}T06:00:00.000Z`,
-					end: `${TODAY}T00:00:00.000Z`,
-					duration: 18 * 3_600_000,
-				});
-			});
+		it("Working Time: a row is the day, the equipment's title and inventory number, local start and end, hours and the equipment's ID, without the record's ID", async () => {
+			setShifts(DAY_BEFORE, 0, []);
+			const equipmentId = setShifts(DAY, 0, [['2024-05-11T06:00:00Z', '2024-05-11T14:30:00Z']]);
 			const [record] = store().workingHours.get(DAY)!;
-			const equipment = record.equipment as IDataObject;
 
 			const rows = await run('equipmentWorkingHours', READABLE, 'Europe/Berlin');
 
-			expect(rows[0]).toEqual({
-				date: DAY,
-				equipmentTitle: unit(equipment.id).title,
-				inventoryNumber: equipment.invNumber,
-				start: '2024-05-11 08:00',
-				end: '2024-05-12 02:00',
-				workingHours: 18,
-				equipmentId: equipment.id,
-			});
-			expect(rows).toHaveLength(store().workingHours.get(DAY)!.length);
-			for (const row of rows) {
-				expect(row.start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-				expect(row.end).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+			expect(rows.filter((row) => row.equipmentId === equipmentId)).toEqual([
+				{
+					date: DAY,
+					equipmentTitle: unit(equipmentId).title,
+					inventoryNumber: (record.equipment as IDataObject).invNumber,
+					start: '2024-05-11 08:00',
+					end: '2024-05-11 16:30',
+					workingHours: 8.5,
+					equipmentId,
+				},
+			]);
+		});
+
+		it('Working Time under Europe/Berlin: the day in Berlin, cut at local midnight, and a shift the API split at 00:00 UTC joined again', async () => {
+			// A shift from 22:00 to 04:00 Berlin time (UTC+2 in May), which the API splits at 00:00 UTC
+			// (02:00 Berlin), and one from 21:00 that runs past Berlin's midnight.
+			const equipmentId = setShifts(DAY_BEFORE, 0, [
+				['2024-05-10T20:00:00Z', '2024-05-11T00:00:00Z'],
+			]);
+			setShifts(DAY, 0, [
+				['2024-05-11T00:00:00Z', '2024-05-11T02:00:00Z'],
+				['2024-05-11T19:00:00Z', '2024-05-12T00:00:00Z'],
+			]);
+
+			const rows = await run('equipmentWorkingHours', READABLE, 'Europe/Berlin');
+
+			expect(paths()).toEqual([
+				`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+				`${WORKING_HOURS_PATH}/${DAY}`,
+				EQUIPMENTS_PATH,
+			]);
+			expect(rowsOf(rows, equipmentId)).toEqual([
+				{ date: DAY, start: '2024-05-11 00:00', end: '2024-05-11 04:00', workingHours: 4 },
+				{ date: DAY, start: '2024-05-11 21:00', end: '2024-05-12 00:00', workingHours: 3 },
+			]);
+		});
+
+		it('Working Time under Asia/Tokyo: the day in Tokyo, from the two UTC days that overlap it, cut at local midnight', async () => {
+			// Tokyo is UTC+9: its 2024-05-11 runs from 2024-05-10T15:00Z to 2024-05-11T15:00Z.
+			const equipmentId = setShifts(DAY_BEFORE, 3, [
+				['2024-05-10T13:00:00Z', '2024-05-10T18:00:00Z'],
+			]);
+			setShifts(DAY, 3, [['2024-05-11T14:00:00Z', '2024-05-11T16:30:00Z']]);
+
+			const rows = await run('equipmentWorkingHours', READABLE, 'Asia/Tokyo');
+
+			expect(paths()).toEqual([
+				`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+				`${WORKING_HOURS_PATH}/${DAY}`,
+				EQUIPMENTS_PATH,
+			]);
+			expect(rowsOf(rows, equipmentId)).toEqual([
+				{ date: DAY, start: '2024-05-11 00:00', end: '2024-05-11 03:00', workingHours: 3 },
+				{ date: DAY, start: '2024-05-11 23:00', end: '2024-05-12 00:00', workingHours: 1 },
+			]);
+		});
+
+		it.each([
+			['Europe/Berlin', [DAY_BEFORE, DAY], 2],
+			['Asia/Tokyo', [DAY_BEFORE, DAY], 9],
+			['America/New_York', [DAY, TODAY], -4],
+			['UTC', [DAY], 0],
+		])(
+			'Working Time under %s: every row starts on its date and ends by the next 00:00, and the hours are those the API reports within that day',
+			async (timezone, apiDays, offsetHours) => {
+				const from = Date.parse(`${DAY}T00:00:00Z`) - offsetHours * 3_600_000;
+				const until = from + 24 * 3_600_000;
+				const overlap = (record: IDataObject) =>
+					Math.max(
+						0,
+						Math.min(Date.parse(record.end as string), until) -
+							Math.max(Date.parse(record.start as string), from),
+					);
+				const reported = apiDays.flatMap((day) => store().workingHours.get(day) ?? []);
+
+				const rows = await run('equipmentWorkingHours', READABLE, timezone);
+
+				expect(paths()).toEqual([
+					...apiDays.map((day) => `${WORKING_HOURS_PATH}/${day}`),
+					EQUIPMENTS_PATH,
+				]);
+				const nextMidnight = `${TODAY} 00:00`;
+				for (const row of rows) {
+					expect([row.date, (row.start as string).slice(0, 10)]).toEqual([DAY, DAY]);
+					expect((row.end as string) > (row.start as string)).toBe(true);
+					expect((row.end as string) <= nextMidnight).toBe(true);
+				}
+				const hours = rows.reduce((sum, row) => sum + (row.workingHours as number), 0);
+				const reportedHours =
+					reported.reduce((sum, record) => sum + overlap(record), 0) / 3_600_000;
+				expect(Math.abs(hours - reportedHours)).toBeLessThanOrEqual(rows.length * 0.005);
+				expect(rows.length).toBeGreaterThan(0);
+			},
+		);
+
+		it('Working Time: a day read in two requests fails whole when one of them fails, and outputs no row', async () => {
+			const removeFault = failPath(`${WORKING_HOURS_PATH}/${DAY}`);
+			try {
+				const { items, error } = await suite.run(
+					{ resource: 'equipmentWorkingHours', operation: 'get', date: DAY, options: READABLE },
+					{ timezone: 'Europe/Berlin' },
+				);
+
+				expect(items).toEqual([]);
+				expect(error?.message).toMatch(/HTTP 403/);
+				expect(paths()).toEqual([
+					`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+					`${WORKING_HOURS_PATH}/${DAY}`,
+				]);
+			} finally {
+				removeFault();
 			}
 		});
 
-		it('Distance: the day, the title, the inventory number and kilometers, no distance kept empty', async () => {
+		it('Distance: the UTC day in dateUtc, the title, the inventory number and kilometers, no distance kept empty', async () => {
 			const records = store().distances.get(DAY)!;
 
-			const rows = await run('equipmentDistance');
+			const rows = await run('equipmentDistance', READABLE, 'Europe/Berlin');
 
+			expect(paths()).toEqual([`/analytics/v1/equipment-distance/${DAY}`, EQUIPMENTS_PATH]);
 			expect(rows).toEqual(
 				records.map((record) => ({
-					date: DAY,
+					dateUtc: DAY,
 					equipmentTitle: unit(record.equipmentId).title,
 					inventoryNumber: (record.equipment as IDataObject).invNumber,
 					distanceKm: record.distance,
@@ -187,7 +315,7 @@ describe('Readable daily reports', () => {
 		});
 
 		it('fails the item, saying so, when the equipment list cannot be read, and outputs no part of the report', async () => {
-			const removeFault = failEquipmentList();
+			const removeFault = failPath(EQUIPMENTS_PATH);
 			try {
 				const { items, error } = await suite.run({
 					resource: 'equipmentUsage',
@@ -251,10 +379,76 @@ describe('Readable daily reports', () => {
 
 	describe('the trigger', () => {
 		useFakeDateOverSeededData(suite, `${TODAY}T08:00:00.000Z`);
-		const triggerOptions = (event: string, options: INodeParameters = READABLE) => ({
+		const triggerOptions = (
+			event: string,
+			options: INodeParameters = READABLE,
+			timezone = 'Europe/Berlin',
+		) => ({
 			parameters: { event, hour: 6, options } as INodeParameters,
 			credentials: { baseUrl: suite.sandbox.url, accessToken: TOKEN },
-			timezone: 'Europe/Berlin',
+			timezone,
+		});
+
+		it("Daily Working Hours Report under Asia/Tokyo: emits yesterday in Tokyo, read from the two UTC days that overlap it, each row's times on its date", async () => {
+			const equipmentId = setShifts(DAY_BEFORE, 3, [
+				['2024-05-10T13:00:00Z', '2024-05-10T18:00:00Z'],
+			]);
+			// 07:00 on 2024-05-12 in Tokyo: yesterday there is 2024-05-11.
+			setClock('2024-05-11T22:00:00Z');
+
+			const { emitted } = await ActiveTrigger.activate(
+				triggerOptions('dailyWorkingHoursReport', READABLE, 'Asia/Tokyo'),
+			);
+
+			expect(paths()).toEqual([
+				`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+				`${WORKING_HOURS_PATH}/${DAY}`,
+				EQUIPMENTS_PATH,
+			]);
+			const rows = (emitted ?? []).map((item) => item.json);
+			expect(rowsOf(rows, equipmentId)[0]).toEqual({
+				date: DAY,
+				start: '2024-05-11 00:00',
+				end: '2024-05-11 03:00',
+				workingHours: 3,
+			});
+			for (const row of rows) {
+				expect([row.date, (row.start as string).slice(0, 10)]).toEqual([DAY, DAY]);
+				expect((row.end as string) <= `${TODAY} 00:00`).toBe(true);
+			}
+		});
+
+		it('Daily Working Hours Report: a day one of whose two requests fails is not emitted; the next poll emits it whole', async () => {
+			// 22:00 to 02:00 Berlin time, split by the API at 00:00 UTC (02:00 Berlin, UTC+2 in May).
+			const equipmentId = setShifts(DAY_BEFORE, 0, [
+				['2024-05-10T20:00:00Z', '2024-05-11T00:00:00Z'],
+			]);
+			setShifts(DAY, 0, [['2024-05-11T06:00:00Z', '2024-05-11T10:00:00Z']]);
+			setClock('2024-05-11T07:00:00Z');
+			const { trigger } = await ActiveTrigger.activate(triggerOptions('dailyWorkingHoursReport'));
+			setClock('2024-05-12T07:00:00Z');
+			suite.sandbox.resetStats();
+			const removeFault = failPath(`${WORKING_HOURS_PATH}/${DAY}`);
+			const failed = await trigger.poll().catch((error: Error) => error);
+			removeFault();
+
+			const next = await trigger.poll();
+
+			expect(failed).toBeInstanceOf(Error);
+			expect((failed as Error).message).toMatch(/HTTP 403/);
+			const rows = (next ?? []).map((item) => item.json);
+			expect(rowsOf(rows, equipmentId)).toEqual([
+				{ date: DAY, start: '2024-05-11 00:00', end: '2024-05-11 02:00', workingHours: 2 },
+				{ date: DAY, start: '2024-05-11 08:00', end: '2024-05-11 12:00', workingHours: 4 },
+			]);
+			expect(rows.every((row) => row.date === DAY)).toBe(true);
+			expect(paths()).toEqual([
+				`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+				`${WORKING_HOURS_PATH}/${DAY}`,
+				`${WORKING_HOURS_PATH}/${DAY_BEFORE}`,
+				`${WORKING_HOURS_PATH}/${DAY}`,
+				EQUIPMENTS_PATH,
+			]);
 		});
 
 		it('Daily Usage Report: the rows of every day caught up, each with its day, after one read of the equipment list', async () => {
@@ -266,7 +460,7 @@ describe('Readable daily reports', () => {
 			const emitted = (await trigger.poll())!.map((item) => item.json);
 
 			const days = ['2024-05-09', '2024-05-10', '2024-05-11'];
-			expect(emitted.map((row) => row.date)).toEqual(
+			expect(emitted.map((row) => row.dateUtc)).toEqual(
 				days.flatMap((day) =>
 					store()
 						.equipmentUsage.get(day)!
@@ -291,7 +485,7 @@ describe('Readable daily reports', () => {
 			setClock('2024-05-11T07:00:00Z');
 			const { trigger } = await ActiveTrigger.activate(triggerOptions('dailyWorkingHoursReport'));
 			setClock('2024-05-12T07:00:00Z');
-			const removeFault = failEquipmentList();
+			const removeFault = failPath(EQUIPMENTS_PATH);
 			const failed = await trigger.poll().catch((error: Error) => error);
 			removeFault();
 
@@ -299,12 +493,8 @@ describe('Readable daily reports', () => {
 
 			expect(failed).toBeInstanceOf(Error);
 			expect((failed as Error).message).toMatch(/equipment list for the readable output/);
-			expect(next?.map((item) => [item.json.date, item.json.equipmentId])).toEqual(
-				store()
-					.workingHours.get(DAY)!
-					.map((record) => [DAY, record.equipmentId]),
-			);
-			expect(next?.[0].json.start).toMatch(/^2024-05-1[12] \d{2}:\d{2}$/);
+			expect(next?.length).toBeGreaterThan(0);
+			expect(next?.every((item) => item.json.date === DAY)).toBe(true);
 		});
 
 		it('Daily Distance Report: Fetch Test Event gives yesterday readable', async () => {
@@ -315,7 +505,7 @@ describe('Readable daily reports', () => {
 				store()
 					.distances.get(DAY)!
 					.map((record) => ({
-						date: DAY,
+						dateUtc: DAY,
 						equipmentTitle: unit(record.equipmentId).title,
 						inventoryNumber: (record.equipment as IDataObject).invNumber,
 						distanceKm: record.distance,

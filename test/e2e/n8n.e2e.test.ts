@@ -1509,16 +1509,17 @@ describe(onN8n('example workflows'), () => {
 		},
 	);
 
-	it("daily-report-to-spreadsheet (README recipe): yesterday's usage and working time as Excel rows readable as they are, in the instance's timezone", async () => {
+	it("daily-report-to-spreadsheet (README recipe): yesterday's usage (its UTC day) and working time (the instance timezone's day) as Excel rows readable as they are", async () => {
 		const timezone = 'America/New_York';
 		const result = await run('exDailyReportSheet', { GENERIC_TIMEZONE: timezone });
 		expectSuccess(result);
-		const day = DateTime.now().setZone(timezone).minus({ days: 1 }).toISODate() as string;
+		const yesterday = DateTime.now().setZone(timezone).startOf('day').minus({ days: 1 });
+		const day = yesterday.toISODate() as string;
+		// New York is behind UTC: its day ends in the next UTC day.
+		const nextDay = yesterday.plus({ days: 1 }).toISODate() as string;
 		const titleOf = (id: string) =>
 			(sandbox.store.equipment as Json[]).find((unit) => unit.id === id)?.title;
 		const hours = (milliseconds: number) => Number((milliseconds / 3_600_000).toFixed(2));
-		const local = (moment: string) =>
-			DateTime.fromISO(moment).setZone(timezone).toFormat('yyyy-MM-dd HH:mm');
 
 		// Each report once, and the equipment list read whole (every page) once for each.
 		const sent = result.sent.map(
@@ -1527,6 +1528,7 @@ describe(onN8n('example workflows'), () => {
 		expect(sent.filter((r) => r.startsWith('/analytics')).sort()).toEqual([
 			`/analytics/v1/equipment-usage/${day}`,
 			`/analytics/v1/equipment-working-hours/${day}`,
+			`/analytics/v1/equipment-working-hours/${nextDay}`,
 		]);
 		const pages = sent.filter((r) => r.startsWith(EQUIPMENTS_PATH));
 		expect(pages.length).toBeGreaterThan(0);
@@ -1539,7 +1541,7 @@ describe(onN8n('example workflows'), () => {
 		expect(usageSheet.sheet).toBe('Usage');
 		expect(usageSheet.rows).toEqual([
 			[
-				'date',
+				'dateUtc',
 				'equipmentTitle',
 				'inventoryNumber',
 				'siteType',
@@ -1561,26 +1563,39 @@ describe(onN8n('example workflows'), () => {
 		]);
 		expect(usage.length).toBeGreaterThan(0);
 
-		const workingHours: Json[] = await api(
-			sandbox,
-			TOKEN,
-			`/analytics/v1/equipment-working-hours/${day}`,
-		);
+		// The API's records of the two UTC days, each within New York's day: what the rows must add up to.
+		const [from, until] = [yesterday.toMillis(), yesterday.plus({ days: 1 }).toMillis()];
+		const reported: Json[] = [
+			...(await api(sandbox, TOKEN, `/analytics/v1/equipment-working-hours/${day}`)),
+			...(await api(sandbox, TOKEN, `/analytics/v1/equipment-working-hours/${nextDay}`)),
+		];
+		const withinDay = (record: Json) =>
+			Math.max(
+				0,
+				Math.min(Date.parse(record.end), until) - Math.max(Date.parse(record.start), from),
+			);
 		const [workingTimeFile] = items(result, 'Write working time file');
 		const workingTimeSheet = readXlsx(workingTimeFile.fileName);
 		expect(workingTimeSheet.sheet).toBe('Working time');
-		expect(workingTimeSheet.rows).toEqual([
-			['date', 'equipmentTitle', 'inventoryNumber', 'start', 'end', 'workingHours', 'equipmentId'],
-			...workingHours.map((record) => [
-				day,
-				titleOf(record.equipmentId),
-				record.equipment.invNumber,
-				local(record.start),
-				local(record.end),
-				hours(record.duration),
-				record.equipmentId,
-			]),
+		const [header, ...rows] = workingTimeSheet.rows;
+		expect(header).toEqual([
+			'date',
+			'equipmentTitle',
+			'inventoryNumber',
+			'start',
+			'end',
+			'workingHours',
+			'equipmentId',
 		]);
+		expect(rows.length).toBeGreaterThan(0);
+		for (const [date, title, , start, end, , equipmentId] of rows) {
+			expect([date, String(start).slice(0, 10)]).toEqual([day, day]);
+			expect(String(end) <= `${nextDay} 00:00`).toBe(true);
+			expect(title).toBe(titleOf(String(equipmentId)));
+		}
+		const sheetHours = rows.reduce((sum, row) => sum + Number(row[5]), 0);
+		const reportedHours = reported.reduce((sum, record) => sum + withinDay(record), 0) / 3_600_000;
+		expect(Math.abs(sheetHours - reportedHours)).toBeLessThanOrEqual(rows.length * 0.005);
 		for (const file of [usageFile, workingTimeFile]) fs.rmSync(file.fileName, { force: true });
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { DATE_TIME_FORMS } from './descriptions';
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { EXAMPLE_UUID, withoutUnset } from './parameters';
 import { idPicker } from './pickers';
@@ -103,14 +104,11 @@ export function booleanField(described: Omit<Described, 'placeholder'>): BodyFie
 	};
 }
 
-/** A moment, sent as ISO 8601 in UTC; one without an offset is read in the workflow's timezone. */
+/** A moment, sent as ISO 8601 in UTC (ItemParameters.dateTime). */
 export function dateTimeField(described: Omit<Described, 'placeholder'>): BodyField {
 	return {
 		property: property(
-			{
-				...described,
-				description: `${described.description}. A time without an offset is read in the workflow's timezone.`,
-			},
+			{ ...described, description: `${described.description}. ${DATE_TIME_FORMS}.` },
 			'dateTime',
 		),
 		read: (item, field, collection) => item.dateTime(field, collection),

@@ -2,7 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DailyReport } from './dailyReports';
-import { outputField, outputsReadable, readableRows, reportRecords } from './dailyReports';
+import {
+	outputField,
+	outputsReadable,
+	readableRows,
+	recordsOfReadableDay,
+	reportRecords,
+} from './dailyReports';
+import { CALENDAR_DATE_FORMS } from './descriptions';
 import { runPerItem } from './itemRequest';
 import { listOptionsField } from './listFields';
 import { asPage } from './pagination';
@@ -15,8 +22,7 @@ const date: INodeProperties = {
 	type: 'dateTime',
 	required: true,
 	default: '',
-	description:
-		"Day to report (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone. For yesterday use {{ $today.minus({ days: 1 }) }}.",
+	description: `Day to report; for yesterday use {{ $today.minus({ days: 1 }) }}. ${CALENDAR_DATE_FORMS}.`,
 };
 
 const options: INodeProperties = { ...listOptionsField, options: [outputField] };
@@ -53,9 +59,15 @@ export function dailyRecordsOperation({
 				},
 				async function ({ path }, item, send) {
 					const readable = outputsReadable(item, options);
-					const [answer] = await send({ path });
-					const records = reportRecords(this, report, answer?.json);
-					if (!readable) return records.map((json) => ({ json }));
+					const readApiDay = async (apiDay: string) =>
+						reportRecords(this, report, (await send({ path: { date: apiDay } }))[0]?.json);
+					if (!readable) return (await readApiDay(path.date)).map((json) => ({ json }));
+					const records = await recordsOfReadableDay(
+						report,
+						path.date,
+						this.getTimezone(),
+						readApiDay,
+					);
 					const rows = await readableRows(
 						this,
 						report,

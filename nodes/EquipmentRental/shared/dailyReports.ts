@@ -12,12 +12,24 @@ import type { Field, ItemParameters } from './parameters';
 /**
  * A daily analytics report of the API, `/analytics/v1/<name>/{date}`: a JSON array of records for
  * the day, read by the node's Get operations and the trigger's daily events alike.
+ *
+ * The API's day is the UTC day. The reference gives working hours' start and end in UTC and splits
+ * them "at 00:00" (https://ram-api.syniotec.com/reference/equipment-working-hours), and a distance
+ * record's date is a UTC date-time (spec 2.5); no page names another zone (x-assumed in the
+ * sandbox's openapi.yaml).
  */
 export interface DailyReport {
 	/** `/analytics/v1/<name>`; a day's report is `<path>/<YYYY-MM-DD>`. */
 	path: `/analytics/v1/${string}`;
 	/** The report's name in messages, e.g. "usage report". */
 	name: string;
+	/**
+	 * Whether each record carries its interval (`start` and `end`): then the readable output reports
+	 * the workflow's day, cut from the API's UTC days that overlap it (recordsOfReadableDay). Figures
+	 * per day without an interval cannot be moved to another day: their readable rows name the UTC
+	 * day, in `dateUtc`.
+	 */
+	hasIntervals: boolean;
 	/**
 	 * A record's own columns in the readable output, after the equipment's title and inventory
 	 * number and before its ID; times as local text in `timezone`.
@@ -44,6 +56,7 @@ function localTime(moment: unknown, timezone: string): string | null {
 export const distanceReport: DailyReport = {
 	path: '/analytics/v1/equipment-distance',
 	name: 'distance report',
+	hasIntervals: false,
 	readableColumns: (record) => ({ distanceKm: record.distance ?? null }),
 };
 
@@ -53,6 +66,7 @@ export const distanceReport: DailyReport = {
 export const usageReport: DailyReport = {
 	path: '/analytics/v1/equipment-usage',
 	name: 'usage report',
+	hasIntervals: false,
 	readableColumns: (record) => {
 		const site = (record.site ?? {}) as IDataObject;
 		return {
@@ -70,6 +84,7 @@ export const usageReport: DailyReport = {
 export const workingHoursReport: DailyReport = {
 	path: '/analytics/v1/equipment-working-hours',
 	name: 'working-hours report',
+	hasIntervals: true,
 	readableColumns: (record, timezone) => ({
 		start: localTime(record.start, timezone),
 		end: localTime(record.end, timezone),
@@ -96,7 +111,7 @@ export const outputField: INodeProperties = {
 			name: 'Readable (for Sheets)',
 			value: READABLE,
 			description:
-				"One flat row per record for a spreadsheet: the day, the equipment's title and inventory number, hours, local times. Reads the whole equipment list once, for the titles.",
+				"One flat row per record for a spreadsheet: the day (working time: the workflow's day; usage and distance: the API's UTC day, dateUtc), the equipment's title and inventory number, hours, local times. Reads the whole equipment list once, for the titles.",
 		},
 	],
 	description: 'How each record is output',
@@ -116,6 +131,136 @@ export function reportRecords(
 	if (!Array.isArray(body))
 		throw malformedResponseError(context, `an array of ${report.name} records`);
 	return body as IDataObject[];
+}
+
+/** A moment of the API (ISO 8601) in milliseconds, `undefined` for anything else. */
+function millisecondsOf(moment: unknown): number | undefined {
+	const parsed = typeof moment === 'string' ? DateTime.fromISO(moment, { zone: 'UTC' }) : undefined;
+	return parsed?.isValid ? parsed.toMillis() : undefined;
+}
+
+/** The ID of the piece of equipment a record is about. */
+function equipmentIdOf(record: IDataObject): IDataObject[string] {
+	return (record.equipment as IDataObject | undefined)?.id ?? record.equipmentId ?? null;
+}
+
+/** The API's days (YYYY-MM-DD, UTC) that overlap `day` of `timezone`, oldest first. */
+function apiDaysOverlapping(day: string, timezone: string): string[] {
+	const end = DateTime.fromISO(day, { zone: timezone }).plus({ days: 1 });
+	const apiDays: string[] = [];
+	for (
+		let apiDay = DateTime.fromISO(day, { zone: timezone }).toUTC().startOf('day');
+		apiDay < end;
+		apiDay = apiDay.plus({ days: 1 })
+	)
+		apiDays.push(apiDay.toISODate() as string);
+	return apiDays;
+}
+
+/** A record's interval in milliseconds, `undefined` when it has no readable one. */
+function intervalOf(record: IDataObject): { start: number; end: number } | undefined {
+	const start = millisecondsOf(record.start);
+	const end = millisecondsOf(record.end);
+	return start !== undefined && end !== undefined && start <= end ? { start, end } : undefined;
+}
+
+/**
+ * The part of `record` (its interval `start` to `end`) within [from, until), its duration shared
+ * in proportion to the time inside; `undefined` when none of it is.
+ */
+function partWithin(
+	record: IDataObject,
+	{ start, end }: { start: number; end: number },
+	from: number,
+	until: number,
+): IDataObject | undefined {
+	const partStart = Math.max(start, from);
+	const partEnd = Math.min(end, until);
+	const inside = start === end ? from <= start && start < until : partStart < partEnd;
+	if (!inside) return undefined;
+	if (partStart === start && partEnd === end) return record;
+	const { duration } = record;
+	return {
+		...record,
+		start: new Date(partStart).toISOString(),
+		end: new Date(partEnd).toISOString(),
+		duration:
+			typeof duration === 'number'
+				? Math.round((duration * (partEnd - partStart)) / (end - start))
+				: duration,
+	};
+}
+
+/**
+ * Joins what the API split at 00:00 UTC: a piece of equipment's part that ends at a UTC midnight
+ * and its next part that starts there are one stretch of work (`parts` of one piece, by start).
+ */
+function joinedAtUtcMidnight(parts: IDataObject[]): IDataObject[] {
+	const joined: IDataObject[] = [];
+	for (const part of parts) {
+		const previous = joined.at(-1);
+		const at = millisecondsOf(part.start);
+		const splitHere =
+			previous !== undefined &&
+			at !== undefined &&
+			at === millisecondsOf(previous.end) &&
+			at % 86_400_000 === 0;
+		if (!splitHere) {
+			joined.push(part);
+			continue;
+		}
+		const bothTimed = typeof previous.duration === 'number' && typeof part.duration === 'number';
+		joined[joined.length - 1] = {
+			...previous,
+			end: part.end,
+			duration: bothTimed ? (previous.duration as number) + (part.duration as number) : null,
+		};
+	}
+	return joined;
+}
+
+/**
+ * The records a readable output of `day` (YYYY-MM-DD) is made of. For a report whose records carry
+ * their interval, `day` in `timezone`: the records of every UTC day that overlaps it are read, one
+ * after the other (either failing fails the day: no half day is output), each record is cut to its
+ * part within the day, and a stretch the API split at 00:00 UTC is joined again; the records come
+ * by piece of equipment, in the API's order, each piece's by start. A record without a readable
+ * interval cannot be placed: it is kept, as it is, from the UTC day of the same date. For a report
+ * of figures per day, the API's day of that date as it is.
+ */
+export async function recordsOfReadableDay(
+	report: DailyReport,
+	day: string,
+	timezone: string,
+	readApiDay: (apiDay: string) => Promise<IDataObject[]>,
+): Promise<IDataObject[]> {
+	if (!report.hasIntervals) return await readApiDay(day);
+	const apiDays: Array<[apiDay: string, records: IDataObject[]]> = [];
+	for (const apiDay of apiDaysOverlapping(day, timezone)) {
+		apiDays.push([apiDay, await readApiDay(apiDay)]);
+	}
+	const from = DateTime.fromISO(day, { zone: timezone });
+	const [fromMs, untilMs] = [from.toMillis(), from.plus({ days: 1 }).toMillis()];
+	const partsByEquipment = new Map<IDataObject[string], IDataObject[]>();
+	for (const [apiDay, records] of apiDays) {
+		for (const record of records) {
+			const interval = intervalOf(record);
+			const part = interval
+				? partWithin(record, interval, fromMs, untilMs)
+				: apiDay === day
+					? record
+					: undefined;
+			if (part === undefined) continue;
+			const parts = partsByEquipment.get(equipmentIdOf(record)) ?? [];
+			parts.push(part);
+			partsByEquipment.set(equipmentIdOf(record), parts);
+		}
+	}
+	return [...partsByEquipment.values()].flatMap((parts) =>
+		joinedAtUtcMidnight(
+			parts.sort((a, b) => (millisecondsOf(a.start) ?? 0) - (millisecondsOf(b.start) ?? 0)),
+		),
+	);
 }
 
 /**
@@ -150,10 +295,11 @@ async function equipmentById(
 }
 
 /**
- * The readable rows of the records of one or more days (each day YYYY-MM-DD with its records):
- * one flat row per record, with the day, the equipment's title (from the equipment list, read only
- * when there are records) and inventory number, the report's own columns, and the equipment's ID
- * once, to join other data on.
+ * The readable rows of the records of one or more days (each day YYYY-MM-DD with its records, see
+ * recordsOfReadableDay): one flat row per record, with the day (`date`, the workflow's, or
+ * `dateUtc`, see DailyReport), the equipment's title (from the equipment list, read only when there
+ * are records) and inventory number, the report's own columns, and the equipment's ID once, to join
+ * other data on.
  */
 export async function readableRows(
 	context: ErrorContext & { getTimezone(): string },
@@ -164,14 +310,15 @@ export async function readableRows(
 	if (days.every(([, records]) => records.length === 0)) return [];
 	const equipment = await equipmentById(context, fetchEquipmentPage);
 	const timezone = context.getTimezone();
+	const dayColumn = report.hasIntervals ? 'date' : 'dateUtc';
 	return days.flatMap(([day, records]) =>
 		records.map((record) => {
 			const reported = (record.equipment ?? {}) as IDataObject;
-			const equipmentId = reported.id ?? record.equipmentId ?? null;
+			const equipmentId = equipmentIdOf(record);
 			// A piece no longer in the list (deleted since) keeps its row, without a title.
 			const listed = equipment.get(String(equipmentId));
 			return {
-				date: day,
+				[dayColumn]: day,
 				equipmentTitle: listed?.title ?? null,
 				inventoryNumber: reported.invNumber ?? listed?.invNumber ?? null,
 				...report.readableColumns(record, timezone),

@@ -77,3 +77,14 @@ export const search: INodeProperties = {
 	placeholder: 'e.g. excavator',
 	description: 'Only the models whose name contains this text, ignoring case',
 };
+
+// What the date fields take (ItemParameters.calendarDate and dateTime), for their descriptions: the
+// forms sheets and n8n's expressions give, and how a value without an offset is read.
+
+/** The end of a date-and-time field's description, before its final period. */
+export const DATE_TIME_FORMS =
+	"E.g. 2024-06-01 08:00 (as sheets write it), 2024-06-01T08:00:00Z or {{ $now }}. Without an offset it is read in the workflow's timezone, a date alone as 00:00 that day; sent in UTC";
+
+/** The end of a calendar-date field's description, before its final period. */
+export const CALENDAR_DATE_FORMS =
+	"E.g. 2024-06-01, or a date and time (2024-06-01 08:00, {{ $today }}), which counts as its day in the workflow's timezone; sent as YYYY-MM-DD";

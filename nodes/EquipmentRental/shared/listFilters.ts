@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection } from './descriptions';
+import { DATE_TIME_FORMS, filtersCollection } from './descriptions';
 import { listFields, listOptionsField } from './listFields';
 import { pagedListPerItem } from './pagination';
 import type { ItemParameters } from './parameters';
@@ -29,7 +29,7 @@ export function updatedAfterFilter(records: string): INodeProperties {
 		name: 'updatedAfter',
 		type: 'dateTime',
 		default: '',
-		description: `Only the ${records} changed after this moment; a time without an offset is read in the workflow's timezone`,
+		description: `Only the ${records} changed after this moment. ${DATE_TIME_FORMS}.`,
 	};
 }
 

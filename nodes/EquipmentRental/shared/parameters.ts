@@ -12,9 +12,9 @@ import { itemSuffix } from './errors';
 export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required' | 'modes'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date, optionally
-// with a time.
-const ISO_DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T.+)?$/;
+// A calendar date, optionally with a time after a T (ISO 8601) or a space (as CSV and Excel exports
+// write it). Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date.
+const DATE_AND_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ](.+))?$/;
 const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 // Not RFC 5322, whose quoted and commented forms no one types: one @, a local part without spaces
 // or invisible characters, and a domain of dotted labels. Letters of any script, as addresses and
@@ -54,6 +54,11 @@ function isPlainObject(value: unknown): value is IDataObject {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
 	const prototype = Object.getPrototypeOf(value);
 	return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** A JS Date, told by its tag: `instanceof Date` fails for one made in another realm. */
+function isDate(value: unknown): value is Date {
+	return Object.prototype.toString.call(value) === '[object Date]';
 }
 
 function isUnset(value: unknown): boolean {
@@ -377,40 +382,61 @@ export class ItemParameters {
 	}
 
 	/**
-	 * A calendar date sent as YYYY-MM-DD; a date-time counts as its date in the workflow's timezone.
+	 * A calendar date sent as YYYY-MM-DD; a date and time counts as its day in the workflow's
+	 * timezone.
 	 */
 	calendarDate(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		const day = this.toDateTime(value)?.setZone(this.context.getTimezone());
-		if (!day || !hasFourDigitYear(day))
-			throw this.invalid(field, 'a real calendar date such as 2024-05-31', value);
+		const zone = this.context.getTimezone();
+		const day = this.toDateTime(value)?.setZone(zone);
+		if (!day || !hasFourDigitYear(day)) {
+			throw this.invalid(
+				field,
+				'a real calendar date: YYYY-MM-DD such as 2024-05-31, or a date and time',
+				value,
+				`A date and time (YYYY-MM-DD HH:mm or HH:mm:ss, with a space or a T, ISO 8601 with an offset, or a date from an expression such as {{ $today }}) counts as its day in the workflow's timezone (${zone}).`,
+			);
+		}
 		return day.toISODate() as string;
 	}
 
 	/**
-	 * A moment sent as ISO 8601 in UTC; one written without an offset is read in the workflow's
-	 * timezone.
+	 * A moment sent as ISO 8601 in UTC. One written without an offset is read in the workflow's
+	 * timezone, and a date alone as the start of that day there (00:00, what a user means by a day
+	 * given for a moment, e.g. Updated After 2024-05-31).
 	 */
 	dateTime(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		const moment = this.toDateTime(value)?.toUTC();
 		if (!moment || !hasFourDigitYear(moment)) {
-			throw this.invalid(field, 'a real date and time such as 2024-05-31T14:30:00Z', value);
+			throw this.invalid(
+				field,
+				'a real date and time: YYYY-MM-DD HH:mm or HH:mm:ss (with a space or a T), YYYY-MM-DD, or ISO 8601 with an offset such as 2024-05-31T14:30:00Z',
+				value,
+				`Without an offset it is read in the workflow's timezone (${this.context.getTimezone()}), a date alone as 00:00 that day. A date from an expression such as {{ $now }} works too.`,
+			);
 		}
 		return moment.toISO() as string;
 	}
 
+	/**
+	 * The moment a value stands for: a luxon DateTime (what n8n's `$now` and `$today` give) or a JS
+	 * Date as it is; text as a calendar date with an optional time, read in the workflow's timezone
+	 * unless it has an offset.
+	 */
 	private toDateTime(value: unknown): DateTime | undefined {
-		const zone = this.context.getTimezone();
 		let moment: DateTime | undefined;
 		if (DateTime.isDateTime(value)) moment = value;
-		else if (value instanceof Date) moment = DateTime.fromJSDate(value);
+		else if (isDate(value)) moment = DateTime.fromJSDate(value);
 		else if (typeof value === 'string') {
-			const text = value.trim();
-			if (!ISO_DATE_OR_DATE_TIME_PATTERN.test(text)) return undefined;
-			moment = DateTime.fromISO(text, { zone, setZone: true });
+			const [, date, time] = DATE_AND_TIME_PATTERN.exec(value.trim()) ?? [];
+			if (date === undefined) return undefined;
+			moment = DateTime.fromISO(time === undefined ? date : `${date}T${time}`, {
+				zone: this.context.getTimezone(),
+				setZone: true,
+			});
 		}
 		return moment?.isValid ? moment : undefined;
 	}

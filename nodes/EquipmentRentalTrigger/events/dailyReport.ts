@@ -13,6 +13,7 @@ import {
 	outputField,
 	outputsReadable,
 	readableRows,
+	recordsOfReadableDay,
 	reportRecords,
 } from '../../EquipmentRental/shared/dailyReports';
 import { toItemError } from '../../EquipmentRental/shared/errors';
@@ -99,8 +100,6 @@ async function poll(
 	context: IPollFunctions,
 	{ event, report }: DailyReportEvent,
 ): Promise<INodeExecutionData[]> {
-	const dayRecords = async (date: string): Promise<IDataObject[]> =>
-		reportRecords(context, report, await getFromApi(context, `${report.path}/${date}`));
 	const parameters = new ItemParameters(context);
 	const fromHour = Math.floor(
 		parameters.number(hour, { min: 0, max: 23 }) ?? (hour.default as number),
@@ -109,6 +108,13 @@ async function poll(
 		parameters.number(catchUpDays, { min: 0, max: 90 }, options) ?? (catchUpDays.default as number),
 	);
 	const readable = outputsReadable(parameters, options);
+	const readApiDay = async (apiDay: string): Promise<IDataObject[]> =>
+		reportRecords(context, report, await getFromApi(context, `${report.path}/${apiDay}`));
+	/** A day's records: the API's day as it is, or what the readable rows of the day are made of. */
+	const dayRecords = async (day: string): Promise<IDataObject[]> =>
+		readable
+			? await recordsOfReadableDay(report, day, context.getTimezone(), readApiDay)
+			: await readApiDay(day);
 	/**
 	 * The days' records as the poll's items, raw or readable (Options > Output); a readable output
 	 * that cannot be made fails the poll, before anything is taken as emitted.

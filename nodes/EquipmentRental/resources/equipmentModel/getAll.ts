@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { brandId, filtersCollection, search } from '../../shared/descriptions';
+import { brandId, DATE_TIME_FORMS, filtersCollection, search } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
@@ -27,8 +27,7 @@ const updatedAfter: INodeProperties = {
 	name: 'updatedAfter',
 	type: 'dateTime',
 	default: '',
-	description:
-		"Only the models changed after this moment, as an ISO 8601 date and time, e.g. 2024-05-31T14:30:00Z; a time without an offset is read in the workflow's timezone",
+	description: `Only the models changed after this moment. ${DATE_TIME_FORMS}.`,
 };
 
 const filters: INodeProperties = {

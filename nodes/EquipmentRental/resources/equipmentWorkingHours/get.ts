@@ -7,5 +7,5 @@ export const { option, fields } = dailyRecordsOperation({
 	report: workingHoursReport,
 	action: 'Get equipment working hours for a day',
 	description:
-		'Get the working hours of each piece of equipment on one day (split at 00:00 UTC): one item per record, in UTC and milliseconds, or in local times and hours for a sheet',
+		"Get the working hours of each piece of equipment on one day: one item per record, split at 00:00 UTC, in UTC and milliseconds, or for a sheet the workflow's day in local times and hours",
 });

@@ -1,7 +1,11 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { additionalFieldsCollection } from '../../shared/descriptions';
+import {
+	additionalFieldsCollection,
+	CALENDAR_DATE_FORMS,
+	DATE_TIME_FORMS,
+} from '../../shared/descriptions';
 import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
@@ -58,24 +62,21 @@ const date: INodeProperties = {
 	name: 'date',
 	type: 'dateTime',
 	default: '',
-	description:
-		"Date of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
+	description: `Date of the quote. ${CALENDAR_DATE_FORMS}.`,
 };
 const deadline: INodeProperties = {
 	displayName: 'Deadline',
 	name: 'deadline',
 	type: 'dateTime',
 	default: '',
-	description:
-		"Deadline of the quote (YYYY-MM-DD); a date and time counts as its day in the workflow's timezone",
+	description: `Deadline of the quote. ${CALENDAR_DATE_FORMS}.`,
 };
 const endDate: INodeProperties = {
 	displayName: 'End Date',
 	name: 'endDate',
 	type: 'dateTime',
 	default: '',
-	description:
-		"End of the period the quote covers, as an ISO 8601 date and time, e.g. 2024-06-02T17:00:00Z. Sent in UTC; a time without an offset is read in the workflow's timezone.",
+	description: `End of the period the quote covers. ${DATE_TIME_FORMS}.`,
 };
 const externalId: INodeProperties = {
 	displayName: 'External ID',
@@ -121,8 +122,7 @@ const startDate: INodeProperties = {
 	name: 'startDate',
 	type: 'dateTime',
 	default: '',
-	description:
-		"Start of the period the quote covers, as an ISO 8601 date and time, e.g. 2024-06-01T08:00:00Z. Sent in UTC; a time without an offset is read in the workflow's timezone.",
+	description: `Start of the period the quote covers. ${DATE_TIME_FORMS}.`,
 };
 const status: INodeProperties = {
 	displayName: 'Status',

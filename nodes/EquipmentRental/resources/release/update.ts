@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { updateFieldsCollection } from '../../shared/descriptions';
+import { DATE_TIME_FORMS, updateFieldsCollection } from '../../shared/descriptions';
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { byIdMode, externalIdMode, idPicker } from '../../shared/pickers';
@@ -44,8 +44,7 @@ const endDate: INodeProperties = {
 	name: 'endDate',
 	type: 'dateTime',
 	default: '',
-	description:
-		"End of the release as an ISO 8601 date and time, e.g. 2024-06-02T17:00:00Z; a time without an offset is read in the workflow's timezone",
+	description: `End of the release. ${DATE_TIME_FORMS}.`,
 };
 const externalId: INodeProperties = {
 	displayName: 'External ID',
@@ -81,8 +80,7 @@ const startDate: INodeProperties = {
 	name: 'startDate',
 	type: 'dateTime',
 	default: '',
-	description:
-		"Start of the release as an ISO 8601 date and time, e.g. 2024-06-01T08:00:00Z; a time without an offset is read in the workflow's timezone",
+	description: `Start of the release. ${DATE_TIME_FORMS}.`,
 };
 
 const updateFields: INodeProperties = {
