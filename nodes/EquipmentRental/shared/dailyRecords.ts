@@ -54,11 +54,13 @@ export function dailyRecordsOperation({
 				{
 					method: 'GET',
 					url: `${report.path}/{date}`,
-					parts: (item) => ({ path: { date: item.calendarDate(date) as string } }),
+					parts: (item) => ({
+						path: { date: item.calendarDate(date) as string },
+						readable: outputsReadable(item, options),
+					}),
 					fieldsByApiName: { date },
 				},
-				async function ({ path }, item, send) {
-					const readable = outputsReadable(item, options);
+				async function ({ path, readable }, _item, send) {
 					const readApiDay = async (apiDay: string) =>
 						reportRecords(this, report, (await send({ path: { date: apiDay } }))[0]?.json);
 					if (!readable) return (await readApiDay(path.date)).map((json) => ({ json }));
