@@ -8,7 +8,7 @@ import type { ReferencedKind } from './references';
 
 /**
  * A field of a record's body as the form shows it (named as the API names it) and how one item's
- * value is read and checked: the writes' factories (writeOperations.ts) lay these out as required
+ * value is read and checked: the writes' factories (writes/) lay these out as required
  * fields, Additional Fields or Update Fields.
  */
 export interface BodyField {
@@ -144,7 +144,7 @@ export function withRequired(field: BodyField, required: boolean): BodyField {
 
 /**
  * An ID of another record, from a picker (`property`, see pickers.ts's referencePicker) that also
- * takes the record's external ID; the write looks that up before sending (writeOperations.ts).
+ * takes the record's external ID; the write looks that up before sending (writes/recordReferences.ts).
  */
 export function referenceField(
 	property: INodeProperties,

@@ -1,4 +1,4 @@
-import { createOperation } from '../../shared/writeOperations';
+import { createOperation } from '../../writes/create';
 import { bookingRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/create-booking: POST /bookings

@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { bookingRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/bookings: DELETE /bookings/{id}

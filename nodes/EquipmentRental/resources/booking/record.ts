@@ -16,7 +16,7 @@ import type { ItemParameters } from '../../shared/parameters';
 import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
 import { recordAt } from '../../shared/references';
-import type { RecordKind } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
 import { contractReference } from '../contract/record';
 import { periodTypeOptions, productReference } from '../product/record';
 import { bookingId } from './get';

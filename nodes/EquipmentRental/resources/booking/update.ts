@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { bookingRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/update-booking: PATCH /bookings/{id}

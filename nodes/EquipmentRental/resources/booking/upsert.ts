@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { bookingRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/get-booking-by-external-id, then PATCH /bookings/{id}

@@ -1,4 +1,4 @@
-import { createOperation } from '../../shared/writeOperations';
+import { createOperation } from '../../writes/create';
 import { clientRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/create-client: POST /clients

@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { clientRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: DELETE /clients/{id}

@@ -10,7 +10,7 @@ import {
 	textField,
 } from '../../shared/bodyFields';
 import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
-import type { RecordKind } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
 import { clientPicker } from './get';
 
 // The body of https://ram-api.syniotec.com/reference/create-client, field by field; the clients

@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { clientRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: PATCH /clients/{id}

@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { clientRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/external-id/{externalId}, then

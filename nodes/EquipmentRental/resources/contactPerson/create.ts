@@ -1,4 +1,4 @@
-import { createOperation } from '../../shared/writeOperations';
+import { createOperation } from '../../writes/create';
 import { contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/create-contact-person: POST /clients/{clientId}/contact-persons

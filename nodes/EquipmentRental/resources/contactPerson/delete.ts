@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: DELETE /clients/{clientId}/contact-persons/{id}

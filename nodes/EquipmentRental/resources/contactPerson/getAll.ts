@@ -6,7 +6,7 @@ import type { RequestParts } from '../../shared/itemRequest';
 import { runPerItem } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { limitField, listFields, returnAllField } from '../../shared/listFields';
-import { collectionPath, parentNamed } from '../../shared/writeOperations';
+import { collectionPath, parentNamed } from '../../writes/recordReferences';
 import { contactPersonRecord } from './record';
 
 const client = contactPersonRecord.parent!.field.property;

@@ -8,8 +8,8 @@ import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
 import { idPicker } from '../../shared/pickers';
 import { asGiven, readRecord } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
-import type { RecordKind } from '../../shared/writeOperations';
-import { collectionPath, parentNamed } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
+import { collectionPath, parentNamed } from '../../writes/recordReferences';
 import { clientReference, contactPersonFields } from '../client/record';
 
 // The contact persons of a client (https://ram-api.syniotec.com/reference/clients lists their

@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: PATCH /clients/{clientId}/contact-persons/{id}

@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: GET .../contact-persons/external-id/{externalId},

@@ -1,4 +1,4 @@
-import { createOperation } from '../../shared/writeOperations';
+import { createOperation } from '../../writes/create';
 import { contractRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/create-contract: POST /contracts

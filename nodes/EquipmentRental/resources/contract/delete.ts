@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { contractRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/contracts: DELETE /contracts/{id}

@@ -9,7 +9,7 @@ import {
 	uuidField,
 } from '../../shared/bodyFields';
 import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
-import type { RecordKind } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
 import { clientReference } from '../client/record';
 import { contractPicker } from './get';
 

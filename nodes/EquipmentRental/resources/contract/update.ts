@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { contractRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/contracts: PATCH /contracts/{id}

@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { contractRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/contracts: GET /contracts/external-id/{externalId}, then

@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { equipmentRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/equipments: DELETE /equipments/{id}

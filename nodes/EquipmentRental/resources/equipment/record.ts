@@ -8,7 +8,7 @@ import {
 	uuidField,
 } from '../../shared/bodyFields';
 import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
-import type { RecordKind } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
 import { productReference } from '../product/record';
 import { equipmentPicker } from './get';
 
@@ -16,7 +16,7 @@ import { equipmentPicker } from './get';
 // only the equipment's model: its fields are offered but those the server sets (id, createdAt,
 // updatedAt, organizationId, category, inventory, media, equipmentMedia). Its update is a PUT, and
 // no page says whether it replaces the record: the node sends the record's own values of these
-// fields under the changes (writeOperations.ts, replacement), so that either way no field is lost.
+// fields under the changes (writes/recordRequests.ts, replacement), so that either way no field is lost.
 
 const number = (name: string, displayName: string, description: string) =>
 	numberField({ name, displayName, description });

@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { equipmentRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/equipments: PUT /equipments/{id}, which may replace the

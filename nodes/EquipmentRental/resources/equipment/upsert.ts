@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { equipmentRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/equipments: GET /equipments/external-id/{externalId},

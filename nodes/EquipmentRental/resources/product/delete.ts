@@ -1,4 +1,4 @@
-import { deleteOperation } from '../../shared/writeOperations';
+import { deleteOperation } from '../../writes/delete';
 import { productRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/products: DELETE /products/{id}

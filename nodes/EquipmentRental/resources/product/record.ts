@@ -7,7 +7,7 @@ import {
 	textField,
 } from '../../shared/bodyFields';
 import { PRODUCTS, PRODUCTS_PATH } from '../../shared/paths';
-import type { RecordKind } from '../../shared/writeOperations';
+import type { RecordKind } from '../../writes/recordKind';
 import { productPicker } from './pickers';
 
 // The bodies of https://ram-api.syniotec.com/reference/create-product and .../update-product,

@@ -1,4 +1,4 @@
-import { updateOperation } from '../../shared/writeOperations';
+import { updateOperation } from '../../writes/update';
 import { productRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/update-product: PATCH /products/{id}

@@ -1,4 +1,4 @@
-import { upsertOperation } from '../../shared/writeOperations';
+import { upsertOperation } from '../../writes/upsert';
 import { productRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/products: GET /products/external-id/{id}, then

@@ -1,0 +1,52 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { additionalFieldsCollection } from '../shared/descriptions';
+import { runPerItem } from '../shared/itemRequest';
+import type { Operation } from '../shared/recordOperations';
+import { externalIdField } from '../shared/recordOperations';
+import { asGiven } from '../shared/references';
+import type { RecordKind } from './recordKind';
+import { asOptions, bodyOf, fieldLabels, shownFor, split } from './recordKind';
+import type { WriteParts } from './recordReferences';
+import { collectionPath, parentNamed, withIds } from './recordReferences';
+import { filledIn, withSaid } from './recordRequests';
+
+/** Create: the create page's required fields, then Additional Fields; outputs the new record. */
+export function createOperation(kind: RecordKind, description: string): Operation {
+	const { required, optional } = split(kind);
+	const collection: INodeProperties = {
+		...additionalFieldsCollection,
+		options: asOptions(optional),
+	};
+	return {
+		option: {
+			name: 'Create',
+			value: 'create',
+			action: `Create a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: 'POST',
+					url: kind.collectionUrl,
+					parts: (item): WriteParts => ({
+						parent: parentNamed(kind, item),
+						body: { ...bodyOf(item, required), ...bodyOf(item, optional, collection) },
+					}),
+					fieldsByApiName: fieldLabels(kind),
+					identifies: (item) => asGiven(item, externalIdField, collection),
+				},
+				{
+					async prepare(parts, item, send) {
+						const path = await collectionPath(kind, parts.parent, item, send);
+						const body = await withIds(parts.body!, kind.fields, item, send);
+						return { path, ...(await filledIn(kind, body, item, send)) };
+					},
+					async perform({ path, body, said }, _item, send) {
+						return withSaid(await send({ path, body }), said);
+					},
+				},
+			),
+		},
+		fields: shownFor(kind, 'create', [...required.map((field) => field.property), collection]),
+	};
+}

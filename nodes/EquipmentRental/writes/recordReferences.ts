@@ -1,0 +1,94 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { BodyField } from '../shared/bodyFields';
+import type { RequestParts, SendParts } from '../shared/itemRequest';
+import type { ItemParameters, RecordReference } from '../shared/parameters';
+import { idOf } from '../shared/references';
+import type { RecordKind } from './recordKind';
+import { ID } from './recordKind';
+
+/** `body` with every reference to another record (by ID or external ID) replaced by its ID. */
+export async function withIds(
+	body: IDataObject,
+	fields: BodyField[],
+	item: ItemParameters,
+	send: SendParts,
+	entryLabel?: string,
+): Promise<IDataObject> {
+	const resolved: IDataObject = { ...body };
+	for (const field of fields) {
+		const value = body[field.property.name];
+		// Not given, or cleared (null).
+		if (value === undefined || value === null) continue;
+		if (field.refersTo) {
+			const { name, displayName } = field.property;
+			// A field of a list's entry is named by its entry, as its checks name it (bodyFields.ts).
+			const named = {
+				name,
+				displayName: entryLabel ? `${entryLabel}: ${displayName}` : displayName,
+			};
+			resolved[name] = await idOf(value as RecordReference, field.refersTo, named, item, send);
+		} else if (field.entries) {
+			const { fields: entryFields, label } = field.entries;
+			resolved[field.property.name] = await Promise.all(
+				(value as IDataObject[]).map(
+					async (entry, index) => await withIds(entry, entryFields, item, send, label(index)),
+				),
+			);
+		}
+	}
+	return resolved;
+}
+
+/** The record that holds the item's records (a contact person's client), as the item names it. */
+export function parentNamed(kind: RecordKind, item: ItemParameters): RecordReference | undefined {
+	if (!kind.parent) return undefined;
+	const { field } = kind.parent;
+	return field.read(item, field.property) as RecordReference;
+}
+
+/**
+ * The path parameters of the records' collection: the ID of their parent (named by `parent`), if
+ * they have one.
+ */
+export async function collectionPath(
+	kind: RecordKind,
+	parent: RecordReference | undefined,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<Record<string, string>> {
+	if (!kind.parent || !parent) return {};
+	const { field, placeholder } = kind.parent;
+	return { [placeholder]: await idOf(parent, field.refersTo!, field.property, item, send) };
+}
+
+/** What an item of a write names and sends: its body, and its records' parent where they have one. */
+export type WriteParts = RequestParts & { parent?: RecordReference };
+
+/** The parts of an Update's or a Delete's request: the record it names, and what it sends. */
+export type RecordParts = WriteParts & { record: RecordReference };
+
+/** A write's request as prepared: its path (the records' IDs) and its body (references as IDs). */
+export interface Prepared {
+	path: Record<string, string>;
+	body: IDataObject;
+}
+
+/** The record an Update or a Delete names: by its ID, or by its external ID. */
+export function recordNamed(kind: RecordKind, item: ItemParameters): RecordReference {
+	return item.reference(kind.recordPicker) as RecordReference;
+}
+
+/**
+ * The path of the record `reference` names: its parent's ID (if the records have one) and its own,
+ * found by its external ID where given so.
+ */
+export async function recordPath(
+	kind: RecordKind,
+	{ record: reference, parent }: RecordParts,
+	item: ItemParameters,
+	send: SendParts,
+): Promise<Record<string, string>> {
+	const path = await collectionPath(kind, parent, item, send);
+	return { ...path, [ID]: await idOf(reference, kind, kind.recordPicker, item, send, path) };
+}

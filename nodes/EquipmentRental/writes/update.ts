@@ -1,0 +1,101 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { updateFieldsCollection } from '../shared/descriptions';
+import { runPerItem } from '../shared/itemRequest';
+import type { Operation } from '../shared/recordOperations';
+import { asGiven } from '../shared/references';
+import type { RecordKind } from './recordKind';
+import {
+	ID,
+	asCleared,
+	asOptions,
+	bodyOf,
+	byName,
+	clearable,
+	emptiedFields,
+	emptyValues,
+	fieldLabels,
+	shownFor,
+	updatable,
+} from './recordKind';
+import type { Prepared, RecordParts } from './recordReferences';
+import { parentNamed, recordNamed, recordPath, withIds } from './recordReferences';
+import { sendChanges } from './recordRequests';
+
+const clearFields: INodeProperties = {
+	displayName: 'Fields to Clear',
+	name: 'clearFields',
+	type: 'multiOptions',
+	default: [],
+	description:
+		'Fields whose value the API should remove (sent as null). Fields not chosen here or under Update Fields keep their values.',
+};
+
+/** Update: the record, then Update Fields and Fields to Clear; outputs the updated record. */
+export function updateOperation(kind: RecordKind, description: string): Operation {
+	const collection: INodeProperties = {
+		...updateFieldsCollection,
+		options: asOptions(updatable(kind)),
+	};
+	const toClear: INodeProperties = {
+		...clearFields,
+		options: asOptions(clearable(kind)).map((field) => ({
+			name: field.displayName,
+			value: field.name,
+		})),
+	};
+	const clearableNames = clearable(kind).map((field) => field.property.name);
+	return {
+		option: {
+			name: 'Update',
+			value: 'update',
+			action: `Update a ${kind.recordName}`,
+			description,
+			routing: runPerItem(
+				{
+					method: kind.updateMethod,
+					url: `${kind.collectionUrl}/{${ID}}`,
+					parts: (item): RecordParts & { body: IDataObject } => {
+						const record = recordNamed(kind, item);
+						const changes = bodyOf(item, updatable(kind), collection);
+						const cleared = item.someOf(toClear, clearableNames) ?? [];
+						const both = cleared.find((name) => name in changes);
+						if (both) {
+							throw item.invalid(
+								toClear,
+								'fields not also given a value under Update Fields',
+								both,
+								`'${byName(updatable(kind))[both].displayName}' is both set and cleared.`,
+							);
+						}
+						const emptied = emptiedFields(item, kind, collection, changes);
+						const body = { ...changes, ...asCleared([...cleared, ...emptied]) };
+						if (Object.keys(body).length === 0) {
+							throw item.invalid(
+								collection,
+								'given at least one field to change',
+								undefined,
+								'Add a field under Update Fields, or choose one under Fields to Clear.',
+							);
+						}
+						return { record, body, parent: parentNamed(kind, item) };
+					},
+					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+					identifies: (item) => asGiven(item, kind.recordPicker),
+				},
+				{
+					async prepare(parts, item, send): Promise<Prepared> {
+						return {
+							path: await recordPath(kind, parts, item, send),
+							body: await withIds(parts.body, updatable(kind), item, send),
+						};
+					},
+					async perform({ path, body }, _item, send) {
+						return await sendChanges(kind, path, body, send);
+					},
+				},
+			),
+		},
+		fields: shownFor(kind, 'update', [kind.recordPicker, emptyValues, collection, toClear]),
+	};
+}
