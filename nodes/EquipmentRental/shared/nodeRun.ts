@@ -64,6 +64,8 @@ class Gathering {
 export class NodeRun {
 	private readonly ends = new Map<number, ItemEnd>();
 	private readonly arrivals = new Set<number>();
+	/** What each item's checks gave (its request's parts), by item. */
+	private readonly checkedParts = new Map<number, unknown>();
 	/** The items that have sent a request in the current phase. */
 	private readonly sending = new Set<number>();
 	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
@@ -91,6 +93,14 @@ export class NodeRun {
 	/** Whether item `index` has already started in this run (then n8n is running the node again). */
 	hasSeen(index: number): boolean {
 		return this.arrivals.has(index);
+	}
+
+	/**
+	 * What the checks of the run's items gave, once every item is checked (e.g. every external ID
+	 * the run will look for, so that it can choose how to find them).
+	 */
+	checked<Parts>(): Parts[] {
+		return [...this.checkedParts.values()] as Parts[];
 	}
 
 	/** The phase the run's items are in: no item performs before every item has been prepared. */
@@ -145,6 +155,7 @@ export class NodeRun {
 		let phase: Phase = 'check';
 		try {
 			const checked = steps.check();
+			this.checkedParts.set(index, checked);
 			await this.gather('check', index);
 			phase = 'prepare';
 			const prepared = await steps.inTurn(async () => await steps.prepare(checked));

@@ -12,17 +12,33 @@ export const EQUIPMENT_MODELS_PATH = '/master-data/v1/equipment-management/model
  * A kind of record the API finds by the external ID another system gave it, at its collection's
  * `external-id` path.
  */
-const foundByExternalIdIn = (collectionPath: string, recordName: string): ReferencedKind => ({
+const foundByExternalIdIn = (
+	collectionPath: string,
+	recordName: string,
+	list?: ReferencedKind['list'],
+): ReferencedKind => ({
 	recordName,
 	externalIdUrl: `${collectionPath}/external-id/{externalId}`,
+	...(list ? { list } : {}),
 });
+
+/** A collection listed in pages at its own URL (the reference's get-clients and the like). */
+const pagedAt = (url: string) => ({ url, paged: true });
 
 export const CONTACT_PERSONS_PATH = `${CLIENTS_PATH}/{clientId}/contact-persons`;
 
-export const CLIENTS = foundByExternalIdIn(CLIENTS_PATH, 'client');
-// A contact person is found among its client's.
-export const CONTACT_PERSONS = foundByExternalIdIn(CONTACT_PERSONS_PATH, 'contact person');
-export const CONTRACTS = foundByExternalIdIn(CONTRACTS_PATH, 'contract');
-export const PRODUCTS = foundByExternalIdIn(PRODUCTS_PATH, 'product');
+export const CLIENTS = foundByExternalIdIn(CLIENTS_PATH, 'client', pagedAt(CLIENTS_PATH));
+// A contact person is found among its client's, which the API lists as one array.
+export const CONTACT_PERSONS = foundByExternalIdIn(CONTACT_PERSONS_PATH, 'contact person', {
+	url: CONTACT_PERSONS_PATH,
+	paged: false,
+});
+export const CONTRACTS = foundByExternalIdIn(CONTRACTS_PATH, 'contract', pagedAt(CONTRACTS_PATH));
+export const PRODUCTS = foundByExternalIdIn(PRODUCTS_PATH, 'product', pagedAt(PRODUCTS_PATH));
+// The reference lists no bookings: they are looked up one by one.
 export const BOOKINGS = foundByExternalIdIn(BOOKINGS_PATH, 'booking');
-export const EQUIPMENT = foundByExternalIdIn(EQUIPMENTS_PATH, 'piece of equipment');
+export const EQUIPMENT = foundByExternalIdIn(
+	EQUIPMENTS_PATH,
+	'piece of equipment',
+	pagedAt(EQUIPMENTS_PATH),
+);

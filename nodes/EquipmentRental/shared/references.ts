@@ -4,12 +4,16 @@ import { isMissingRecord } from './errors';
 import type { SendParts } from './itemRequest';
 import type { Field, ItemParameters, RecordReference } from './parameters';
 import { EXTERNAL_ID_MODE } from './parameters';
+import type { CollectionList } from './recordsHeld';
+import { heldWholeBy } from './recordsHeld';
 
 /** A kind of record the API finds by the external ID another system gave it. */
 export interface ReferencedKind {
 	recordName: string;
 	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
 	externalIdUrl: string;
+	/** The kind's list, where the API has one: a run may read it whole (recordsHeld.ts). */
+	list?: CollectionList;
 }
 
 /** What a request came to: its answer, or the item error it failed with. */
@@ -39,6 +43,10 @@ export async function recordAt(
  */
 const lookupsByRun = new WeakMap<object, Map<string, Promise<IDataObject | undefined>>>();
 
+function withoutExternalId({ externalId: _externalId, ...parentPath }: Record<string, string>) {
+	return parentPath;
+}
+
 async function recordByExternalId(
 	kind: ReferencedKind,
 	path: Record<string, string>,
@@ -49,6 +57,9 @@ async function recordByExternalId(
 		lookups = new Map();
 		lookupsByRun.set(send.run, lookups);
 	}
+	// A run that has read the kind's collection whole finds it there.
+	const held = await heldWholeBy(send.run, kind, withoutExternalId(path));
+	if (held) return held.find(path.externalId);
 	const key = JSON.stringify([kind.externalIdUrl, path]);
 	let lookup = lookups.get(key);
 	if (!lookup) {

@@ -38,7 +38,7 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 				{
 					async prepare(parts, item, send) {
 						const path = await collectionPath(kind, parts.parent, item, send);
-						const body = await withIds(parts.body!, kind.fields, item, send);
+						const body = await withIds(this, parts.body!, kind.fields, item, send);
 						return { path, ...(await filledIn(kind, body, item, send)) };
 					},
 					async perform({ path, body, said }, _item, send) {

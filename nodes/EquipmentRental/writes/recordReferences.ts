@@ -2,20 +2,48 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../shared/bodyFields';
 import type { RequestParts, SendParts } from '../shared/itemRequest';
+import type { ErrorContext } from '../shared/errors';
 import type { ItemParameters, RecordReference } from '../shared/parameters';
+import { recordsHeld } from '../shared/recordsHeld';
+import type { ReferencedKind } from '../shared/references';
 import { idOf } from '../shared/references';
 import type { RecordKind } from './recordKind';
 import { ID } from './recordKind';
 
-/** `body` with every reference to another record (by ID or external ID) replaced by its ID. */
+/**
+ * `body` with every reference to another record (by ID or external ID) replaced by its ID. A kind
+ * the run's items name by external ID more often than its list has pages is read whole once
+ * (recordsHeld.ts), and the references are found there.
+ */
 export async function withIds(
+	context: ErrorContext,
+	body: IDataObject,
+	fields: BodyField[],
+	item: ItemParameters,
+	send: SendParts,
+): Promise<IDataObject> {
+	for (const kind of new Set(referencedKinds(body, fields))) {
+		const rows = () =>
+			externalIdsNamed(
+				send.run
+					.checked<{ body?: IDataObject }>()
+					.flatMap(({ body: other }) => (other ? [other] : [])),
+				fields,
+				kind,
+			).size;
+		await recordsHeld(kind, {}, { rows, fields: [] }, send, context);
+	}
+	return await resolved(body, fields, item, send);
+}
+
+async function resolved(
 	body: IDataObject,
 	fields: BodyField[],
 	item: ItemParameters,
 	send: SendParts,
 	entryLabel?: string,
 ): Promise<IDataObject> {
-	const resolved: IDataObject = { ...body };
+	const withTheirIds: IDataObject = { ...body };
 	for (const field of fields) {
 		const value = body[field.property.name];
 		// Not given, or cleared (null).
@@ -27,17 +55,52 @@ export async function withIds(
 				name,
 				displayName: entryLabel ? `${entryLabel}: ${displayName}` : displayName,
 			};
-			resolved[name] = await idOf(value as RecordReference, field.refersTo, named, item, send);
+			withTheirIds[name] = await idOf(value as RecordReference, field.refersTo, named, item, send);
 		} else if (field.entries) {
 			const { fields: entryFields, label } = field.entries;
-			resolved[field.property.name] = await Promise.all(
+			withTheirIds[field.property.name] = await Promise.all(
 				(value as IDataObject[]).map(
-					async (entry, index) => await withIds(entry, entryFields, item, send, label(index)),
+					async (entry, index) => await resolved(entry, entryFields, item, send, label(index)),
 				),
 			);
 		}
 	}
-	return resolved;
+	return withTheirIds;
+}
+
+/** The kinds of record `body` names by external ID through `fields` (a list's entries included). */
+function referencedKinds(body: IDataObject, fields: BodyField[]): ReferencedKind[] {
+	return fields.flatMap((field) => {
+		const value = body[field.property.name];
+		if (value === undefined || value === null) return [];
+		if (field.refersTo) return isByExternalId(value) ? [field.refersTo] : [];
+		return field.entries
+			? (value as IDataObject[]).flatMap((entry) => referencedKinds(entry, field.entries!.fields))
+			: [];
+	});
+}
+
+/** The external IDs of `kind` that `bodies` name through `fields` (a list's entries included). */
+function externalIdsNamed(
+	bodies: IDataObject[],
+	fields: BodyField[],
+	kind: ReferencedKind,
+	named = new Set<string>(),
+): Set<string> {
+	for (const body of bodies) {
+		for (const field of fields) {
+			const value = body[field.property.name];
+			if (value === undefined || value === null) continue;
+			if (field.refersTo === kind && isByExternalId(value)) named.add(value.externalId);
+			else if (field.entries)
+				externalIdsNamed(value as IDataObject[], field.entries.fields, kind, named);
+		}
+	}
+	return named;
+}
+
+function isByExternalId(value: unknown): value is { externalId: string } {
+	return typeof value === 'object' && value !== null && 'externalId' in value;
 }
 
 /** The record that holds the item's records (a contact person's client), as the item names it. */

@@ -87,7 +87,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 					async prepare(parts, item, send): Promise<Prepared> {
 						return {
 							path: await recordPath(kind, parts, item, send),
-							body: await withIds(parts.body, updatable(kind), item, send),
+							body: await withIds(this, parts.body, updatable(kind), item, send),
 						};
 					},
 					async perform({ path, body }, _item, send) {

@@ -4,13 +4,17 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../shared/descriptions';
-import { mayHaveBeenDone } from '../shared/errors';
+import type { ErrorContext } from '../shared/errors';
+import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../shared/errors';
 import { runPerItem } from '../shared/itemRequest';
 import type { Operation } from '../shared/recordOperations';
 import { externalIdField } from '../shared/recordOperations';
 import { asGiven, recordAt, settled } from '../shared/references';
+import { recordsHeld } from '../shared/recordsHeld';
 import { changedValues } from '../shared/storedValues';
 import type { RecordKind } from './recordKind';
 import {
@@ -25,7 +29,7 @@ import {
 	split,
 	updatable,
 } from './recordKind';
-import type { Prepared } from './recordReferences';
+import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { filledIn, sendChanges, withSaid } from './recordRequests';
 
@@ -60,16 +64,30 @@ function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserte
 	}));
 }
 
+/** What a Create or Update item names and sends, as its checks read it. */
+interface UpsertParts extends WriteParts {
+	body: IDataObject & { externalId: string };
+	/** Fields that came out empty and are to be cleared (Empty Values). */
+	emptied: string[];
+}
+
 /**
  * Create or Update by External ID: finds the record by its external ID, updates it when found and
  * creates it (with that external ID) when not; outputs the record as the API answers, with
  * `upserted: "created"` or `"updated"`, or as found, with `"unchanged"`, when it already holds every
  * value the item gives (nothing is written then; an update sends only the values that differ).
- * Safe to repeat: a run again, or an item retried after a create whose answer was lost, finds the
- * record and updates it. A create refused because the external ID was taken meanwhile (409) is
- * turned into an update of that record; a create whose answer was lost is looked up again, and
- * counts as created when the record there holds its values (otherwise another writer made it, and
- * it is updated).
+ *
+ * Finding: where the kind has a list and its pages are fewer than the run's external IDs, the run
+ * reads the collection whole once, before any row is written, and compares each row with the
+ * record held: an unchanged row costs no request (shared/recordsHeld.ts). Otherwise each row is
+ * looked up by its external ID.
+ *
+ * Safe to repeat and to run beside other writers: a run again, or an item retried after a create
+ * whose answer was lost, finds the record and updates it. A create refused because the external ID
+ * was taken meanwhile (409) looks the record up and updates it; a create whose answer was lost is
+ * looked up again, and counts as created when the record there holds its values (otherwise another
+ * writer made it, and it is updated). An update of a held record deleted meanwhile (404) fails its
+ * item, creating nothing.
  */
 export function upsertOperation(kind: RecordKind, description: string): Operation {
 	const externalId = externalIdField;
@@ -78,6 +96,9 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
+	const comparedFields = [
+		...new Set([...kind.fields, ...updatable(kind)].map((field) => field.property.name)),
+	];
 	return {
 		option: {
 			name: 'Create or Update',
@@ -88,7 +109,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'POST',
 					url: kind.collectionUrl,
-					parts: (item) => {
+					parts: (item): UpsertParts => {
 						const optionalValues = bodyOf(item, optional, collection);
 						return {
 							parent: parentNamed(kind, item),
@@ -104,18 +125,28 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{
-					async prepare(parts, item, send): Promise<Prepared & { emptied: string[] }> {
+					async prepare(parts, item, send) {
+						const path = await collectionPath(kind, parts.parent, item, send);
+						// The external IDs the run will look for among the same parent's records.
+						const rows = () =>
+							new Set(
+								send.run
+									.checked<UpsertParts>()
+									.filter((other) => JSON.stringify(other.parent) === JSON.stringify(parts.parent))
+									.map((other) => other.body.externalId),
+							).size;
 						return {
-							path: await collectionPath(kind, parts.parent, item, send),
-							body: await withIds(parts.body, kind.fields, item, send),
+							path,
+							body: await withIds(this, parts.body, kind.fields, item, send),
 							emptied: parts.emptied,
+							held: await recordsHeld(kind, path, { rows, fields: comparedFields }, send, this),
 						};
 					},
-					perform: async function (this: IExecutePaginationFunctions, prepared, item, send, api) {
-						const { path, body } = prepared;
-						const { externalId: key } = body;
-						// What the create sends that the update page lacks (a booking's contract) stays as it is;
-						// a field that came out empty clears the record's where Empty Values says so.
+					async perform(this: IExecutePaginationFunctions, prepared, item, send, api) {
+						const { path, body, held } = prepared;
+						const key = String(body.externalId);
+						// What the create sends that the update page lacks (a booking's contract) stays as it
+						// is; a field that came out empty clears the record's where Empty Values says so.
 						const changes = {
 							...Object.fromEntries(
 								updatable(kind)
@@ -125,37 +156,37 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							),
 							...asCleared(prepared.emptied),
 						} as IDataObject;
+						const lookUp = async () =>
+							await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
 						// Only what the record does not hold yet is written: a row that has not changed sends
 						// nothing, and leaves the record's updatedAt (and the trigger) alone.
 						const update = async (record: IDataObject) => {
 							const changed = changedValues(record, changes);
 							if (Object.keys(changed).length === 0)
 								return upsertOutput([{ json: record }], record, 'unchanged');
-							return upsertOutput(
-								await sendChanges(
-									kind,
-									{ ...path, [ID]: String(record.id) },
-									changed,
-									send,
-									record,
-								),
-								record,
-								'updated',
-							);
+							const recordPath = { ...path, [ID]: String(record.id) };
+							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
+							if ('error' in answer)
+								throw held && isMissingRecord(answer.error)
+									? deletedMeanwhile(this, kind, key, answer.error)
+									: answer.error;
+							held?.keep({ ...record, ...changed, ...answer.answer[0]?.json });
+							return upsertOutput(answer.answer, record, 'updated');
 						};
 						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
-						const find = async () =>
-							await recordAt(kind.externalIdUrl, { ...path, externalId: String(key) }, send);
-						return await oneAtATime(`${records} ${String(key)}`, async () => {
-							const found = await find();
+						return await oneAtATime(`${records} ${key}`, async () => {
+							const found = held ? held.find(key) : await lookUp();
 							if (found) return await update(found);
 							const { body: complete, said } = await filledIn(kind, body, item, send);
 							const created = await settled(send({ path, body: complete }));
-							if ('answer' in created)
+							if ('answer' in created) {
+								held?.keep({ ...complete, ...created.answer[0]?.json });
 								return withSaid(upsertOutput(created.answer, {}, 'created'), said);
+							}
 							const taken = (created.error as { httpCode?: string }).httpCode === '409';
 							if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
-							const after = await find();
+							// Whatever the run read, the API is asked: another writer may have made the record.
+							const after = await lookUp();
 							if (!after) throw created.error;
 							// A create that may have been done, found holding what it sent, is the record it
 							// made. Taken meanwhile, or found with other values, it is another writer's
@@ -176,4 +207,22 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 			collection,
 		]),
 	};
+}
+
+/**
+ * The error of an update of a record the run read whole and another writer deleted since: the row
+ * is not written, and no second record is made for its external ID.
+ */
+function deletedMeanwhile(
+	context: ErrorContext,
+	kind: RecordKind,
+	externalId: string,
+	notFound: unknown,
+): NodeApiError {
+	return new NodeApiError(context.getNode(), {} as JsonObject, {
+		message: `The ${kind.recordName} with external ID '${externalId}' was deleted while the run went on (HTTP 404)${itemSuffix(context)}`,
+		description: `The run read the ${kind.recordName} before it wrote any row, and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
+		httpCode: '404',
+		itemIndex: context.getItemIndex?.(),
+	});
 }

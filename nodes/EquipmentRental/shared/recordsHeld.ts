@@ -1,0 +1,158 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SendParts } from './itemRequest';
+import type { FetchPage } from './pagination';
+import { asPage, readList } from './pagination';
+
+/** A collection's records the API lists: in pages of `{ content, total }`, or as one array. */
+export interface CollectionList {
+	/** With the parent's placeholders, as the collection's own URL. */
+	url: string;
+	paged: boolean;
+}
+
+/** A kind of record, as far as a whole read knows it: its list, where the API has one. */
+interface Listed {
+	list?: CollectionList;
+}
+
+/**
+ * The largest page the whole read asks for. The reference shows no maximum: an API that serves
+ * fewer per page is read at its size (pagination.ts notices a silent cap).
+ */
+const WHOLE_READ_PAGE_SIZE = 1000;
+/**
+ * The most records a run holds of one collection. Past it, each row is looked up by itself: the
+ * run keeps only the fields the comparison needs (about 0.4 KB a record, docs/performance.md).
+ */
+export const MOST_RECORDS_HELD = 50_000;
+/** The fields every record is held with, beside the ones the caller compares. */
+const ALWAYS_HELD = ['id', 'externalId', 'createdAt', 'updatedAt'];
+
+/**
+ * The records of a collection a run has read whole, by external ID: a record not held is not
+ * there (at the time of the read).
+ */
+export interface RecordsHeld {
+	/** The record with `externalId`, as held (a copy); undefined when the collection has none. */
+	find(externalId: string): IDataObject | undefined;
+	/** A record the run has just written, for the run's later rows. */
+	keep(record: IDataObject): void;
+}
+
+/** The runs' whole reads, by run and collection (its URL with the parent's path filled in). */
+const readsByRun = new WeakMap<object, Map<string, Promise<RecordsHeld | undefined>>>();
+
+function heldForm(record: IDataObject, fields: readonly string[]): IDataObject {
+	const held: IDataObject = {};
+	for (const name of [...ALWAYS_HELD, ...fields])
+		if (record[name] !== undefined) held[name] = record[name];
+	return held;
+}
+
+function collectionKey(list: CollectionList, path: Record<string, string>): string {
+	return `${list.url} ${JSON.stringify(path)}`;
+}
+
+function heldWhole(records: IDataObject[], fields: readonly string[]): RecordsHeld {
+	const byExternalId = new Map<string, IDataObject>();
+	const keep = (record: IDataObject) => {
+		if (typeof record.externalId === 'string' && record.externalId !== '')
+			byExternalId.set(record.externalId, heldForm(record, fields));
+	};
+	for (const record of records) keep(record);
+	return {
+		// A copy: the caller's output item must not change what the run holds.
+		find: (externalId) => {
+			const record = byExternalId.get(externalId);
+			return record && { ...record };
+		},
+		keep,
+	};
+}
+
+/**
+ * Reads the collection whole if its pages are fewer than `rows` (the distinct external IDs the run
+ * will look for in it), and not more than MOST_RECORDS_HELD records; the first page, asked for
+ * anyway, tells how many there are. An array list is one request. Any failure of the read (a page
+ * that fails, a list that keeps changing while read) leaves the run to look each row up: it never
+ * compares against part of a list.
+ */
+async function readWholeIfCheaper(
+	list: CollectionList,
+	path: Record<string, string>,
+	rows: number,
+	fields: readonly string[],
+	send: SendParts,
+	context: Parameters<typeof asPage>[0],
+): Promise<RecordsHeld | undefined> {
+	if (rows < 2) return undefined;
+	try {
+		if (!list.paged) {
+			const [answer] = await send({ method: 'GET', url: list.url, path });
+			return Array.isArray(answer?.json)
+				? heldWhole(answer.json as IDataObject[], fields)
+				: undefined;
+		}
+		const fetchPage: FetchPage = async (page, limit) =>
+			asPage(
+				context,
+				(await send({ method: 'GET', url: list.url, path, qs: { page, limit } }))[0]?.json,
+			);
+		const first = await fetchPage(1, WHOLE_READ_PAGE_SIZE);
+		const pageSize = Math.max(1, first.content.length);
+		const pages = first.total <= pageSize ? 1 : Math.ceil(first.total / pageSize);
+		if (pages >= rows || first.total > MOST_RECORDS_HELD) return undefined;
+		// The first page is not asked for twice.
+		let firstServed = false;
+		const pageOnce: FetchPage = async (page, limit) => {
+			if (page === 1 && limit === WHOLE_READ_PAGE_SIZE && !firstServed) {
+				firstServed = true;
+				return first;
+			}
+			return await fetchPage(page, limit);
+		};
+		const records = await readList(context, pageOnce, Infinity, WHOLE_READ_PAGE_SIZE, Infinity);
+		return heldWhole(records, fields);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The records of `kind` at `path` as the run of `send` holds them, read whole (once per run and
+ * collection, shared by its items) where the kind has a list and that costs fewer requests than
+ * looking up the `rows` the run will look for; undefined where each row is to be looked up by
+ * itself. `fields` are what the caller compares.
+ */
+export async function recordsHeld(
+	kind: Listed,
+	path: Record<string, string>,
+	{ rows, fields }: { rows: () => number; fields: readonly string[] },
+	send: SendParts,
+	context: Parameters<typeof asPage>[0],
+): Promise<RecordsHeld | undefined> {
+	if (!kind.list) return undefined;
+	let reads = readsByRun.get(send.run);
+	if (!reads) {
+		reads = new Map();
+		readsByRun.set(send.run, reads);
+	}
+	const key = collectionKey(kind.list, path);
+	let held = reads.get(key);
+	if (!held) {
+		held = readWholeIfCheaper(kind.list, path, rows(), fields, send, context);
+		reads.set(key, held);
+	}
+	return await held;
+}
+
+/** The run's whole read of `kind` at `path`, if it has made one (a reference then reads it). */
+export async function heldWholeBy(
+	run: object,
+	kind: Listed,
+	path: Record<string, string>,
+): Promise<RecordsHeld | undefined> {
+	if (!kind.list) return undefined;
+	return await readsByRun.get(run)?.get(collectionKey(kind.list, path));
+}
