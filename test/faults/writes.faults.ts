@@ -1138,13 +1138,15 @@ describe('Create or Update by External ID under faults, run again until every it
 			expect(answer.status).toBe(201);
 		}
 		const rows = externalIds.map((externalId, row) => ({ externalId, row }));
+		// Pages of one record: the list's pages outnumber the rows, so each row is looked up.
+		suite.sandbox.setOptions({ maxPageSize: 1 });
 		const { inputs, reported, failed, logged } = await upsert(kind, rows, 0, {
 			rate: UPSERT_FAULT_RATE,
 			kinds: PASSING_FAULTS,
 			methods: ['GET'],
 			seed: 7,
 			retryAfterSeconds: 0,
-		});
+		}).finally(() => suite.sandbox.setOptions({ maxPageSize: undefined }));
 
 		const findsOf = (externalId: string) =>
 			logged.filter(
@@ -1183,5 +1185,41 @@ describe('Create or Update by External ID under faults, run again until every it
 			),
 		).toEqual([]);
 		expect(findRetries.retriedFinds).toBeGreaterThan(0);
+	});
+
+	it('Client: faults on the GETs only while the run reads the clients whole: each item updated or created once, never twice', async () => {
+		const [kind] = recordKinds;
+		const externalIds = Array.from(
+			{ length: UPSERT_EXTERNAL_IDS },
+			(_, id) => `ERP-READ-WHOLE-${id}`,
+		);
+		const existing = new Set(externalIds.filter((_, id) => id % 2 === 0));
+		for (const externalId of existing) {
+			const answer = await api('POST', CLIENTS, { body: { name: externalId, externalId } });
+			expect(answer.status).toBe(201);
+		}
+		const rows = externalIds.map((externalId, row) => ({ externalId, row }));
+		const { reported, failed, logged } = await upsert(kind, rows, 0, {
+			rate: UPSERT_FAULT_RATE,
+			kinds: PASSING_FAULTS,
+			methods: ['GET'],
+			seed: 8,
+			retryAfterSeconds: 0,
+		});
+
+		const listReads = logged.filter(
+			(request) => request.method === 'GET' && request.path === CLIENTS,
+		);
+		expect(listReads.length).toBeGreaterThan(0);
+		expect(externalIds.filter((id) => recordsWith(kind, id).length > 1)).toEqual([]);
+		expect(failed).toEqual([]);
+		expect(
+			reported.filter(
+				({ input, json }) =>
+					json.upserted !== (existing.has(input.externalId) ? 'updated' : 'created') ||
+					writesOf(logged, kind, input).length !== 1 ||
+					recordsWith(kind, input.externalId)[0]?.[kind.changed] !== input.marker,
+			),
+		).toEqual([]);
 	});
 });
