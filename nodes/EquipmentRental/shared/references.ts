@@ -43,8 +43,9 @@ export async function recordAt(
  */
 const lookupsByRun = new WeakMap<object, Map<string, Promise<IDataObject | undefined>>>();
 
-function withoutExternalId({ externalId: _externalId, ...parentPath }: Record<string, string>) {
-	return parentPath;
+/** The parent's part of a path that also holds an external ID. */
+function withoutExternalId(path: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(path).filter(([name]) => name !== 'externalId'));
 }
 
 async function recordByExternalId(

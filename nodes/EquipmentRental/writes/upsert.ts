@@ -3,8 +3,8 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	JsonObject,
 } from 'n8n-workflow';
-import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../shared/descriptions';
