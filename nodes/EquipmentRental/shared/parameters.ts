@@ -1,20 +1,13 @@
-import { DateTime } from 'luxon';
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { ErrorContext } from './errors';
-import { itemSuffix } from './errors';
+import { hasFourDigitYear, momentOf } from './moments';
+import type { Field } from './parameterReader';
+import { EXTERNAL_ID_MODE, ParameterReader, isPlainObject, isUnset } from './parameterReader';
 
-/**
- * A node parameter as the user sees it: its saved name and its display name (used in error
- * messages).
- */
-export type Field = Pick<INodeProperties, 'name' | 'displayName' | 'required' | 'modes'>;
+export type { Field, ParameterContext } from './parameterReader';
+export { EXTERNAL_ID_MODE, FILTERS_COLLECTION_NAME } from './parameterReader';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// A calendar date, optionally with a time after a T (ISO 8601) or a space (as CSV and Excel exports
-// write it). Luxon also reads ISO week, ordinal and year-only forms; users mean a calendar date.
-const DATE_AND_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ](.+))?$/;
 const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 // Not RFC 5322, whose quoted and commented forms no one types: one @, a local part without spaces
 // or invisible characters, and a domain of dotted labels. Letters of any script, as addresses and
@@ -25,178 +18,16 @@ const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}
 const LONE_SURROGATE_PATTERN =
 	/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const EXAMPLE_UUID = '3f6c2a5e-8b1d-4c7a-9e2f-1a2b3c4d5e6f';
-/**
- * The name of every list's Filters collection. A filter dropped for being empty would read the
- * whole list instead of the part meant (a blank cell once repriced every product), so a filter the
- * user added must have a value.
- */
-export const FILTERS_COLLECTION_NAME = 'filters';
-
-function describeReceived(value: unknown): string {
-	if (value === undefined || value === null || value === '') return 'nothing';
-	if (typeof value === 'string')
-		return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
-	if (typeof value === 'number') return `the number ${Number.isNaN(value) ? 'NaN' : String(value)}`;
-	if (Array.isArray(value)) return 'a list';
-	return `a value of type ${typeof value}`;
-}
-
-/** ISO 8601 writes the years 0000 to 9999 without a sign; the API's date formats know no others. */
-function hasFourDigitYear(moment: DateTime): boolean {
-	return moment.year >= 0 && moment.year <= 9999;
-}
-
-/**
- * An object of key-value pairs from any realm (expressions run in their own), not an instance such
- * as a date.
- */
-function isPlainObject(value: unknown): value is IDataObject {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-	const prototype = Object.getPrototypeOf(value);
-	return prototype === null || Object.getPrototypeOf(prototype) === null;
-}
-
-/** A JS Date, told by its tag: `instanceof Date` fails for one made in another realm. */
-function isDate(value: unknown): value is Date {
-	return Object.prototype.toString.call(value) === '[object Date]';
-}
-
-function isUnset(value: unknown): boolean {
-	return (
-		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-	);
-}
-
-/** The mode of a picker that names a record by the external ID another system gave it. */
-export const EXTERNAL_ID_MODE = 'externalId';
 
 /** A record a field refers to: by its ID, or by the external ID another system gave it. */
 export type RecordReference = { id: string } | { externalId: string };
-
-/**
- * What reading parameters needs of a node's context: an item's function context, or a trigger's (no
- * item).
- */
-export interface ParameterContext extends ErrorContext {
-	getNodeParameter(
-		parameterName: string,
-		fallbackValue?: unknown,
-		options?: { extractValue?: boolean; rawExpressions?: boolean },
-	): unknown;
-	getTimezone(): string;
-}
 
 /**
  * Reads one item's parameters and checks each against the Integration API's rules before anything
  * is sent. Every error names the field's display name, what was expected and the item, so one bad
  * item fails alone.
  */
-export class ItemParameters {
-	private readonly itemIndex: number | undefined;
-	private readonly savedCollections = new Map<string, unknown>();
-
-	constructor(private readonly context: ParameterContext) {
-		this.itemIndex = context.getItemIndex?.();
-	}
-
-	invalid(field: Field, expected: string, value?: unknown, hint?: string): NodeOperationError {
-		const received = arguments.length > 2 ? ` Received ${describeReceived(value)}.` : '';
-		return new NodeOperationError(
-			this.context.getNode(),
-			`'${field.displayName}' must be ${expected}${itemSuffix(this.context)}`,
-			{
-				itemIndex: this.itemIndex,
-				description: `${received.trim()}${hint ? ` ${hint}` : ''}`.trim(),
-			},
-		);
-	}
-
-	/**
-	 * The raw value, `undefined` when an optional field is left empty; a required empty field is an
-	 * error.
-	 */
-	private read(field: Field, collection?: Field): unknown {
-		// Asking n8n for an option the user did not add costs as much as for one they did (it finds
-		// the option in the description and checks it), and an operation asks for dozens per item.
-		if (collection && !this.mayBeAdded(field, collection)) return undefined;
-		const { value } = this.located(field, collection);
-		if (!isUnset(value)) return value;
-		if (field.required && !collection) throw this.invalid(field, 'set: this field is required');
-		if (collection?.name === FILTERS_COLLECTION_NAME && this.isAdded(field, collection)) {
-			throw this.invalid(
-				field,
-				'a value: the filter was added but is empty',
-				value,
-				'Nothing was read: without this filter the list would hold every record. Give it a value for this item (check the expression and the data it reads), or remove the filter.',
-			);
-		}
-		return undefined;
-	}
-
-	/**
-	 * The value given for `field`, a picker's (resource locator's) with the mode it was given in,
-	 * which must be one of the field's: a mode the field lacks (an imported or generated workflow)
-	 * would otherwise send its value as an ID. A plain value, such as an ID that version 0.2.0 saved
-	 * in what is a picker now, is taken as it is.
-	 */
-	private located(field: Field, collection?: Field): { value: unknown; mode?: unknown } {
-		const path = collection ? `${collection.name}.${field.name}` : field.name;
-		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
-		// is missing.
-		const value = this.context.getNodeParameter(path, null) as unknown;
-		if (!isPlainObject(value) || !('mode' in value) || !('value' in value)) return { value };
-		const modes = field.modes ?? [];
-		if (modes.length > 0 && !modes.some((mode) => mode.name === value.mode)) {
-			const names = modes.map((mode) => mode.displayName);
-			throw this.invalid(
-				field,
-				`given in one of its modes, ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`,
-				undefined,
-				`It was saved in the mode "${String(value.mode)}", which this field does not have (e.g. in a workflow that was imported or generated). Choose one of its modes in the field.`,
-			);
-		}
-		return { value: value.value, mode: value.mode };
-	}
-
-	/** Whether the user added `field` to `collection`, whatever its value came out as. */
-	private isAdded(field: Field, collection: Field): boolean {
-		const values = this.context.getNodeParameter(collection.name, {}) as unknown;
-		return isPlainObject(values) && Object.hasOwn(values, field.name);
-	}
-
-	/**
-	 * Whether `field` may be in `collection`, from the collection as saved (its expressions not
-	 * evaluated): not when the saved collection lacks it; maybe when the whole collection is an
-	 * expression.
-	 */
-	private mayBeAdded(field: Field, collection: Field): boolean {
-		const saved = this.savedCollection(collection);
-		return !isPlainObject(saved) || Object.hasOwn(saved, field.name);
-	}
-
-	/**
-	 * Whether the user added `field` to `collection` (whatever its value comes out as); not when the
-	 * whole collection is an expression, which names no field as added.
-	 */
-	wasAdded(field: Field, collection: Field): boolean {
-		const saved = this.savedCollection(collection);
-		return isPlainObject(saved) && Object.hasOwn(saved, field.name);
-	}
-
-	private savedCollection(collection: Field): unknown {
-		let saved = this.savedCollections.get(collection.name);
-		if (saved === undefined) {
-			saved = this.context.getNodeParameter(collection.name, {}, { rawExpressions: true });
-			this.savedCollections.set(collection.name, saved);
-		}
-		return saved;
-	}
-
-	/** The value at `path` as it is, `undefined` when not there (e.g. a fixed collection's entries). */
-	raw(path: string): unknown {
-		return this.context.getNodeParameter(path, null) ?? undefined;
-	}
-
+export class ItemParameters extends ParameterReader {
 	boolean(field: Field, collection?: Field): boolean | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined || typeof value === 'boolean') return value;
@@ -389,7 +220,7 @@ export class ItemParameters {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		const zone = this.context.getTimezone();
-		const day = this.toDateTime(value)?.setZone(zone);
+		const day = momentOf(value, this.context.getTimezone())?.setZone(zone);
 		if (!day || !hasFourDigitYear(day)) {
 			throw this.invalid(
 				field,
@@ -409,7 +240,7 @@ export class ItemParameters {
 	dateTime(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		const moment = this.toDateTime(value)?.toUTC();
+		const moment = momentOf(value, this.context.getTimezone())?.toUTC();
 		if (!moment || !hasFourDigitYear(moment)) {
 			throw this.invalid(
 				field,
@@ -419,26 +250,6 @@ export class ItemParameters {
 			);
 		}
 		return moment.toISO() as string;
-	}
-
-	/**
-	 * The moment a value stands for: a luxon DateTime (what n8n's `$now` and `$today` give) or a JS
-	 * Date as it is; text as a calendar date with an optional time, read in the workflow's timezone
-	 * unless it has an offset.
-	 */
-	private toDateTime(value: unknown): DateTime | undefined {
-		let moment: DateTime | undefined;
-		if (DateTime.isDateTime(value)) moment = value;
-		else if (isDate(value)) moment = DateTime.fromJSDate(value);
-		else if (typeof value === 'string') {
-			const [, date, time] = DATE_AND_TIME_PATTERN.exec(value.trim()) ?? [];
-			if (date === undefined) return undefined;
-			moment = DateTime.fromISO(time === undefined ? date : `${date}T${time}`, {
-				zone: this.context.getTimezone(),
-				setZone: true,
-			});
-		}
-		return moment?.isValid ? moment : undefined;
 	}
 
 	/** A JSON object, given as an object or as JSON text. */
