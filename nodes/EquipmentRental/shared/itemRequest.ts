@@ -17,7 +17,7 @@ import { ItemParameters } from './parameters';
 import type { NodeRun } from './nodeRun';
 import { nodeRunOf } from './nodeRun';
 import type { RequestPace } from './requestPace';
-import { paceOf } from './requestPace';
+import { paceOf } from './paceOfRun';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 

@@ -7,7 +7,7 @@ import { itemSuffix, malformedResponseError } from './errors';
 import type { ItemRequest, RequestParts } from './itemRequest';
 import { runPerItem } from './itemRequest';
 import { limitField, listOptionsField, pageSizeField, returnAllField } from './listFields';
-import { paceOf } from './requestPace';
+import { paceOf } from './paceOfRun';
 
 /**
  * A list answer (spec 4.2, 4.8): one page of records and the number of records matching the

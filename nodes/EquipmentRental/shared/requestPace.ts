@@ -1,38 +1,20 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
-import { asSentence, itemSuffix, toItemError } from './errors';
-import { listOptionsField } from './listFields';
-import type { Field, ParameterContext } from './parameters';
-import { ItemParameters } from './parameters';
-import {
-	maxRateLimitWaitField,
-	parallelRequestsField,
-	requestOptionsProperty,
-} from './requestOptionFields';
+import { toItemError } from './errors';
+import { PaceLimits } from './paceLimits';
+import type { GaveUp } from './paceRefusals';
+import { givenUpError, refusalOf } from './paceRefusals';
 import { retryDelayMs, waitBeforeRetry } from './retry';
 
 // A refusal without Retry-After pauses the run this long; refusals in a row without an answer in
 // between pause it this long from the second on, doubled each time (whatever Retry-After says).
 const FIRST_PAUSE_MS = 500;
 const MAX_PAUSE_MS = 30_000;
-// After a refusal, the run sends at this share of the rate the API accepted since the refusal before
-// (its pause included: a token bucket refilled during the pause then counts at its rate, not as a
-// burst), then speeds up by this share per second while no refusal comes. It finds the API's pace,
-// and probes past it rarely, since each refusal costs a Retry-After's pause of the whole run.
-const RATE_AFTER_REFUSAL = 0.9;
-const RATE_GROWTH_PER_SECOND = 0.02;
-// A refusal sooner than this after the last slow-down (or the first request) tells no rate.
-const SHORTEST_RATE_WINDOW_MS = 1000;
-// After the run lowered how many requests it has in flight (an API that limits them), it tries one
-// more after a quiet spell this long.
-const IN_FLIGHT_GROWTH_MS = 10_000;
 // Items under way per request in flight: while one item reads its fields or its answer, another's
 // request takes the free turn.
 const ITEMS_PER_REQUEST = 2;
-// How far a run may get ahead of its rate at once.
-const BURST_SECONDS = 0.05;
 
 /** What the node's Request Options say about its pace. */
 export interface PaceSettings {
@@ -40,27 +22,6 @@ export interface PaceSettings {
 	parallelRequests: number;
 	/** How long the API may keep refusing every request before the items left fail. */
 	maxRateLimitWaitMs: number;
-}
-
-/**
- * A refusal of the API: a 429, or a 503 with Retry-After. The API did nothing with the request and
- * asks the client to slow down (a 503 without Retry-After is a failure like any 5xx, after which a
- * write may have been done). Undefined for any other failure; otherwise how long the API asked to
- * wait, if it said.
- */
-function refusalOf(error: unknown): { waitMs?: number } | undefined {
-	if (!(error instanceof NodeApiError)) return undefined;
-	const retryAfterSeconds = error.context?.retryAfterSeconds;
-	const waitMs = typeof retryAfterSeconds === 'number' ? retryAfterSeconds * 1000 : undefined;
-	if (error.httpCode === '429' || (error.httpCode === '503' && waitMs !== undefined))
-		return { waitMs };
-	return undefined;
-}
-
-function describeDuration(ms: number): string {
-	const seconds = Math.round(ms / 1000);
-	if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** A request's turn: granted when the run may send, or refused when it has given up. */
@@ -97,35 +58,23 @@ export class RequestPace {
 	private readonly requests: Waiter[] = [];
 	private readonly items: Waiter[] = [];
 	private pausedUntil = 0;
-	private ratePerSecond = Infinity;
-	private tokens = 0;
-	private tokensAt = 0;
-	private rateGrownAt = 0;
+	private readonly limits: PaceLimits;
 	/** Incremented at each slow-down: refusals of requests sent before it count once. */
 	private slowDowns = 0;
 	private refusingSince?: number;
 	private refusalsInARow = 0;
-	/** The most requests in flight now: Parallel Requests, fewer after an API refused more. */
-	private inFlightCap: number;
-	private inFlightCappedAt = 0;
-	/** Since when the rate is counted: the run's first request, or the last slow-down. */
-	private countingSince?: number;
-	/** The answers (not refusals) since then. */
-	private acceptedSince = 0;
-	/** The most requests in flight, as counted when one was sent, that the API answered since then. */
-	private acceptedInFlight = 0;
 	/** When the pending wait for the next turn ends, if one is pending. */
 	private wakeAt?: number;
 	/** The waits under way, ended when the run gives up or the execution is cancelled. */
 	private readonly waits = new Set<AbortController>();
-	private gaveUp?: { since: number; until: number; error: NodeApiError };
+	private gaveUp?: GaveUp;
 
 	constructor(
 		readonly settings: PaceSettings,
 		/** The execution's: cancelling it ends the pace's waits (see wait). */
 		private readonly cancelled?: AbortSignal,
 	) {
-		this.inFlightCap = settings.parallelRequests;
+		this.limits = new PaceLimits(settings.parallelRequests);
 	}
 
 	/**
@@ -219,38 +168,22 @@ export class RequestPace {
 
 	/** Grants every turn that may go now, and sets a timer for the next that may go later. */
 	private wake(): void {
-		while (this.requests.length > 0 && this.inFlight < this.currentInFlightCap()) {
+		while (this.requests.length > 0 && this.inFlight < this.limits.inFlightCap(Date.now())) {
 			const now = Date.now();
-			const waitMs = this.pausedUntil > now ? this.pausedUntil - now : this.msUntilToken(now);
+			const waitMs =
+				this.pausedUntil > now ? this.pausedUntil - now : this.limits.msUntilToken(now);
 			if (waitMs > 0) {
 				this.wakeIn(waitMs);
 				return;
 			}
-			this.tokens -= 1;
+			this.limits.sent(now);
 			this.inFlight++;
-			if (this.countingSince === undefined) {
-				this.countingSince = now;
-				this.rateGrownAt = now;
-			}
 			this.requests.shift()!.grant(this.turnNow());
 		}
 	}
 
 	private turnNow(): Turn {
 		return { slowDowns: this.slowDowns, inFlight: this.inFlight };
-	}
-
-	/** The in-flight cap, one higher for each quiet spell since it was lowered (up to the budget). */
-	private currentInFlightCap(): number {
-		const { parallelRequests } = this.settings;
-		if (this.inFlightCap < parallelRequests) {
-			const spells = Math.floor((Date.now() - this.inFlightCappedAt) / IN_FLIGHT_GROWTH_MS);
-			if (spells > 0) {
-				this.inFlightCap = Math.min(parallelRequests, this.inFlightCap + spells);
-				this.inFlightCappedAt += spells * IN_FLIGHT_GROWTH_MS;
-			}
-		}
-		return this.inFlightCap;
 	}
 
 	/**
@@ -288,37 +221,11 @@ export class RequestPace {
 		);
 	}
 
-	/** How long until the rate allows one more request (0 without a rate). */
-	private msUntilToken(now: number): number {
-		if (this.ratePerSecond === Infinity) {
-			this.tokens = 1;
-			return 0;
-		}
-		const capacity = Math.max(1, this.ratePerSecond * BURST_SECONDS);
-		if (now > this.tokensAt) {
-			this.tokens = Math.min(
-				capacity,
-				this.tokens + ((now - this.tokensAt) / 1000) * this.ratePerSecond,
-			);
-			this.tokensAt = now;
-		}
-		return this.tokens >= 1 ? 0 : ((1 - this.tokens) / this.ratePerSecond) * 1000;
-	}
-
 	/** The API answered (whatever it said, it did not refuse): the run may speed up again. */
 	private accepted(turn: Turn): void {
-		const now = Date.now();
-		if (turn.slowDowns === this.slowDowns)
-			this.acceptedInFlight = Math.max(this.acceptedInFlight, turn.inFlight);
 		this.refusingSince = undefined;
 		this.refusalsInARow = 0;
-		this.acceptedSince++;
-		if (this.ratePerSecond !== Infinity) {
-			if (now > this.rateGrownAt) {
-				this.ratePerSecond *= 1 + (RATE_GROWTH_PER_SECOND * (now - this.rateGrownAt)) / 1000;
-				this.rateGrownAt = now;
-			}
-		}
+		this.limits.answered(Date.now(), turn.inFlight, turn.slowDowns === this.slowDowns);
 	}
 
 	/**
@@ -339,7 +246,7 @@ export class RequestPace {
 			this.refusalsInARow++;
 			// A Retry-After of 0 asks for no slower pace; the refusals that follow each other without
 			// an answer in between do, whatever it says.
-			if (waitMs !== 0) this.slowDown(now, turn.inFlight);
+			if (waitMs !== 0) this.limits.slowDown(now, turn.inFlight);
 		}
 		const backoff =
 			this.refusalsInARow < 2
@@ -349,38 +256,10 @@ export class RequestPace {
 			this.pausedUntil,
 			now + Math.max(waitMs ?? FIRST_PAUSE_MS, backoff),
 		);
-		// The rate grows again from the pause's end.
-		this.rateGrownAt = Math.max(this.rateGrownAt, this.pausedUntil);
+		this.limits.growFrom(this.pausedUntil);
 		if (this.pausedUntil - this.refusingSince > this.settings.maxRateLimitWaitMs) {
 			this.giveUp(context, error);
 		}
-	}
-
-	/**
-	 * Sends from now on with fewer requests in flight, when the refused one was sent with more in
-	 * flight than any the API answered (an API that limits requests in flight, or one too many at
-	 * the start); otherwise at a little less than the rate the API accepted since the last slow-down.
-	 */
-	private slowDown(now: number, inFlightAtSend: number): void {
-		const countedFor = now - (this.countingSince ?? now);
-		if (inFlightAtSend > this.acceptedInFlight || countedFor < SHORTEST_RATE_WINDOW_MS) {
-			const answered =
-				this.acceptedInFlight > 0
-					? Math.min(this.acceptedInFlight, inFlightAtSend - 1)
-					: inFlightAtSend - 1;
-			this.inFlightCap = Math.max(1, Math.min(this.inFlightCap, answered));
-			this.inFlightCappedAt = now;
-		} else {
-			const acceptedRate = (this.acceptedSince * 1000) / countedFor;
-			this.ratePerSecond = Math.max(
-				1,
-				Math.min(this.ratePerSecond, acceptedRate) * RATE_AFTER_REFUSAL,
-			);
-			this.tokens = 0;
-		}
-		this.countingSince = now;
-		this.acceptedSince = 0;
-		this.acceptedInFlight = 0;
 	}
 
 	private giveUp(context: ErrorContext, lastRefusal: unknown): void {
@@ -392,29 +271,7 @@ export class RequestPace {
 	}
 
 	private givenUpError(context: ErrorContext): NodeApiError {
-		const { since, until, error } = this.gaveUp!;
-		const refusedFor = Date.now() - since;
-		const refused = `refus${refusedFor < 1000 ? 'ed' : 'ing'} requests as rate-limited (HTTP ${error.httpCode})`;
-		return new NodeApiError(
-			context.getNode(),
-			(error.errorResponse ?? {}) as IDataObject as never,
-			{
-				message:
-					refusedFor < 1000
-						? `The API ${refused}${itemSuffix(context)}`
-						: `The API kept ${refused} for ${describeDuration(refusedFor)}${itemSuffix(context)}`,
-				description: [
-					`It refused every request from ${new Date(since).toISOString()} on, and asked to wait until ${new Date(until).toISOString()}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(this.settings.maxRateLimitWaitMs)}).`,
-					'Nothing more was sent for this item, and nothing was written for it.',
-					`Run it again later, lower '${parallelRequestsField.displayName}' under Request Options, or raise '${maxRateLimitWaitField.displayName}' there.`,
-					error.message && `The API's last answer: ${asSentence(error.message)}`,
-				]
-					.filter(Boolean)
-					.join(' '),
-				httpCode: error.httpCode ?? undefined,
-				itemIndex: context.getItemIndex?.(),
-			},
-		);
+		return givenUpError(context, this.gaveUp!, this.settings.maxRateLimitWaitMs);
 	}
 
 	private throwIfGivenUp(context: ErrorContext): void {
@@ -427,48 +284,4 @@ export class RequestPace {
 		for (const waiter of [...this.requests.splice(0), ...this.items.splice(0)])
 			waiter.refuse(error);
 	}
-}
-
-/** The paces of the runs under way, by the run of the node (shared/nodeRun.ts). */
-const paces = new WeakMap<object, RequestPace>();
-
-/** What the pace reads of an item's context. */
-export type PaceContext = ParameterContext & {
-	getExecutionCancelSignal?(): AbortSignal | undefined;
-};
-
-/**
- * The node's Request Options that set its pace, read and checked once per run (at the first item
- * that comes). A list of a node saved by 0.2.0 may set Parallel Requests under its Options instead
- * (listFields.ts).
- */
-function paceSettings(context: PaceContext): PaceSettings {
-	const options = new ItemParameters(context);
-	const parallelRequests = (collection: Field) =>
-		options.number(parallelRequestsField, { min: 1, max: 20 }, collection);
-	// Only a list has the Options of 0.2.0 (reading a field the operation lacks fails).
-	const setInVersion1Options =
-		context.getNodeParameter(`${listOptionsField.name}.${parallelRequestsField.name}`, null) !==
-		null;
-	const maxRateLimitWait =
-		options.number(maxRateLimitWaitField, { min: 1 }, requestOptionsProperty) ??
-		(maxRateLimitWaitField.default as number);
-	return {
-		parallelRequests: Math.floor(
-			parallelRequests(requestOptionsProperty) ??
-				(setInVersion1Options ? parallelRequests(listOptionsField) : undefined) ??
-				(parallelRequestsField.default as number),
-		),
-		maxRateLimitWaitMs: maxRateLimitWait * 1000,
-	};
-}
-
-/** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
-export function paceOf(run: object, context: PaceContext): RequestPace {
-	let pace = paces.get(run);
-	if (!pace) {
-		pace = new RequestPace(paceSettings(context), context.getExecutionCancelSignal?.());
-		paces.set(run, pace);
-	}
-	return pace;
 }

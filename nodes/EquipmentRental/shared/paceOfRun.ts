@@ -1,0 +1,54 @@
+import { listOptionsField } from './listFields';
+import type { Field, ParameterContext } from './parameters';
+import { ItemParameters } from './parameters';
+import type { PaceSettings } from './requestPace';
+import { RequestPace } from './requestPace';
+import {
+	maxRateLimitWaitField,
+	parallelRequestsField,
+	requestOptionsProperty,
+} from './requestOptionFields';
+
+/** The paces of the runs under way, by the run of the node (shared/nodeRun.ts). */
+const paces = new WeakMap<object, RequestPace>();
+
+/** What the pace reads of an item's context. */
+export type PaceContext = ParameterContext & {
+	getExecutionCancelSignal?(): AbortSignal | undefined;
+};
+
+/**
+ * The node's Request Options that set its pace, read and checked once per run (at the first item
+ * that comes). A list of a node saved by 0.2.0 may set Parallel Requests under its Options instead
+ * (listFields.ts).
+ */
+function paceSettings(context: PaceContext): PaceSettings {
+	const options = new ItemParameters(context);
+	const parallelRequests = (collection: Field) =>
+		options.number(parallelRequestsField, { min: 1, max: 20 }, collection);
+	// Only a list has the Options of 0.2.0 (reading a field the operation lacks fails).
+	const setInVersion1Options =
+		context.getNodeParameter(`${listOptionsField.name}.${parallelRequestsField.name}`, null) !==
+		null;
+	const maxRateLimitWait =
+		options.number(maxRateLimitWaitField, { min: 1 }, requestOptionsProperty) ??
+		(maxRateLimitWaitField.default as number);
+	return {
+		parallelRequests: Math.floor(
+			parallelRequests(requestOptionsProperty) ??
+				(setInVersion1Options ? parallelRequests(listOptionsField) : undefined) ??
+				(parallelRequestsField.default as number),
+		),
+		maxRateLimitWaitMs: maxRateLimitWait * 1000,
+	};
+}
+
+/** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
+export function paceOf(run: object, context: PaceContext): RequestPace {
+	let pace = paces.get(run);
+	if (!pace) {
+		pace = new RequestPace(paceSettings(context), context.getExecutionCancelSignal?.());
+		paces.set(run, pace);
+	}
+	return pace;
+}

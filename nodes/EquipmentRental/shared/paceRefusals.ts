@@ -1,0 +1,63 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ErrorContext } from './errors';
+import { asSentence, itemSuffix } from './errors';
+import { maxRateLimitWaitField, parallelRequestsField } from './requestOptionFields';
+
+/** When a run gave up on an API that kept refusing its requests, and the API's last refusal. */
+export interface GaveUp {
+	since: number;
+	until: number;
+	error: NodeApiError;
+}
+
+/**
+ * A refusal of the API: a 429, or a 503 with Retry-After. The API did nothing with the request and
+ * asks the client to slow down (a 503 without Retry-After is a failure like any 5xx, after which a
+ * write may have been done). Undefined for any other failure; otherwise how long the API asked to
+ * wait, if it said.
+ */
+export function refusalOf(error: unknown): { waitMs?: number } | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const retryAfterSeconds = error.context?.retryAfterSeconds;
+	const waitMs = typeof retryAfterSeconds === 'number' ? retryAfterSeconds * 1000 : undefined;
+	if (error.httpCode === '429' || (error.httpCode === '503' && waitMs !== undefined))
+		return { waitMs };
+	return undefined;
+}
+
+function describeDuration(ms: number): string {
+	const seconds = Math.round(ms / 1000);
+	if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/**
+ * The error of every item a run gave up on (requestPace.ts): how long the API kept refusing, that
+ * nothing more was sent for the item, and what to change.
+ */
+export function givenUpError(
+	context: ErrorContext,
+	{ since, until, error }: GaveUp,
+	maxRateLimitWaitMs: number,
+): NodeApiError {
+	const refusedFor = Date.now() - since;
+	const refused = `refus${refusedFor < 1000 ? 'ed' : 'ing'} requests as rate-limited (HTTP ${error.httpCode})`;
+	return new NodeApiError(context.getNode(), (error.errorResponse ?? {}) as IDataObject as never, {
+		message:
+			refusedFor < 1000
+				? `The API ${refused}${itemSuffix(context)}`
+				: `The API kept ${refused} for ${describeDuration(refusedFor)}${itemSuffix(context)}`,
+		description: [
+			`It refused every request from ${new Date(since).toISOString()} on, and asked to wait until ${new Date(until).toISOString()}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
+			'Nothing more was sent for this item, and nothing was written for it.',
+			`Run it again later, lower '${parallelRequestsField.displayName}' under Request Options, or raise '${maxRateLimitWaitField.displayName}' there.`,
+			error.message && `The API's last answer: ${asSentence(error.message)}`,
+		]
+			.filter(Boolean)
+			.join(' '),
+		httpCode: error.httpCode ?? undefined,
+		itemIndex: context.getItemIndex?.(),
+	});
+}
