@@ -2,19 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DailyReport } from './dailyReports';
-import {
-	outputField,
-	outputsReadable,
-	readableRows,
-	recordsOfReadableDay,
-	reportRecords,
-} from './dailyReports';
+import { outputField, outputsReadable, readableRows, reportRecords } from './dailyReports';
 import { CALENDAR_DATE_FORMS } from './descriptions';
 import { runPerItem } from './itemRequest';
 import { listOptionsField } from './listFields';
 import { asPage } from './pagination';
 import { EQUIPMENTS_PATH } from './paths';
 import type { Operation } from './recordOperations';
+import { recordsOfReadableDay } from './workflowDays';
 
 const date: INodeProperties = {
 	displayName: 'Date',

@@ -13,7 +13,6 @@ import {
 	outputField,
 	outputsReadable,
 	readableRows,
-	recordsOfReadableDay,
 	reportRecords,
 } from '../../EquipmentRental/shared/dailyReports';
 import { toItemError } from '../../EquipmentRental/shared/errors';
@@ -21,6 +20,7 @@ import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
 import { asPage } from '../../EquipmentRental/shared/pagination';
 import { ItemParameters } from '../../EquipmentRental/shared/parameters';
 import { EQUIPMENTS_PATH } from '../../EquipmentRental/shared/paths';
+import { recordsOfReadableDay } from '../../EquipmentRental/shared/workflowDays';
 import { optionsCollection } from '../optionsCollection';
 
 const hour: INodeProperties = {
