@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { MAX_REMEMBERED_RECORDS } from '../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
+import { MAX_REMEMBERED_RECORDS } from '../nodes/EquipmentRentalTrigger/events/pollState';
 
 import { advanceClock, setClock, useFakeDateOverSeededData } from './harness/clock';
 import {

@@ -10,7 +10,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_REMEMBERED_RECORDS } from '../../nodes/EquipmentRentalTrigger/events/createdOrUpdated';
+import { MAX_REMEMBERED_RECORDS } from '../../nodes/EquipmentRentalTrigger/events/pollState';
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import { advanceClock, useFakeDateOverSeededData } from '../harness/clock';
 import { ActiveTrigger, TRIGGER_NODE_NAME } from '../harness/poll';
