@@ -1,16 +1,6 @@
 import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
-
-export const clientPicker = idPicker({
-	displayName: 'Client',
-	name: 'clientId',
-	description:
-		'The client: picked by name from the list, or given by its ID or by the external ID another system gave it',
-	searchListMethod: 'searchClients',
-	recordName: 'client',
-	byExternalId: true,
-});
+import { clientPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/{id}
 export const { option, fields } = getRecordOperation({

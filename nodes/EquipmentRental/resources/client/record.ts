@@ -11,7 +11,7 @@ import {
 } from '../../shared/bodyFields';
 import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
-import { clientPicker } from './get';
+import { clientPicker } from './pickers';
 
 // The body of https://ram-api.syniotec.com/reference/create-client, field by field; the clients
 // page's model gives the types the create page leaves as "object" or "enum".

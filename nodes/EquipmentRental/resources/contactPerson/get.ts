@@ -1,4 +1,5 @@
-import { contactPersonPicker, contactPersonRead, contactPersonRecord } from './record';
+import { contactPersonPicker } from './pickers';
+import { contactPersonRead, contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/{clientId}/contact-persons/{id}
 export const { option, fields } = contactPersonRead(

@@ -5,28 +5,18 @@ import type { RequestParts } from '../../shared/itemRequest';
 import { runPerItem } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import { asGiven, readRecord } from '../../shared/references';
 import type { Operation } from '../../shared/recordOperations';
 import type { RecordKind } from '../../writes/recordKind';
 import { collectionPath, parentNamed } from '../../writes/recordReferences';
 import { clientReference, contactPersonFields } from '../client/record';
+import { contactPersonPicker } from './pickers';
 
 // The contact persons of a client (https://ram-api.syniotec.com/reference/clients lists their
 // operations; https://ram-api.syniotec.com/reference/create-contact-person their body). The create
 // page's curl example writes /contactPersons; its endpoint line, followed here, /contact-persons.
 
 const client = clientReference('The client whose contact person this is');
-
-export const contactPersonPicker = idPicker({
-	displayName: 'Contact Person',
-	name: 'contactPersonId',
-	description:
-		"One of the client's contact persons: picked by name from the list, or given by its ID or by the external ID another system gave it",
-	searchListMethod: 'searchContactPersons',
-	recordName: 'contact person',
-	byExternalId: true,
-});
 
 export const contactPersonRecord: RecordKind = {
 	resource: 'contactPerson',

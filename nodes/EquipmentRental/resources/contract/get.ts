@@ -1,16 +1,6 @@
 import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
-
-export const contractPicker = idPicker({
-	displayName: 'Contract',
-	name: 'contractId',
-	description:
-		'The contract: picked by title from the list, or given by its ID or by the external ID another system gave it',
-	searchListMethod: 'searchContracts',
-	recordName: 'contract',
-	byExternalId: true,
-});
+import { contractPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/contracts: GET /contracts/{id}
 export const { option, fields } = getRecordOperation({

@@ -11,7 +11,7 @@ import {
 import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { clientReference } from '../client/record';
-import { contractPicker } from './get';
+import { contractPicker } from './pickers';
 
 // The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page's
 // body lists `contractPosition` where the contract's model (the contracts page) has

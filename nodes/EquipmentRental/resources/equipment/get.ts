@@ -1,16 +1,6 @@
 import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import { getRecordOperation } from '../../shared/recordOperations';
-
-export const equipmentPicker = idPicker({
-	displayName: 'Equipment',
-	name: 'equipmentId',
-	description:
-		'The piece of equipment: picked from the list, or given by its ID or by the external ID another system gave it',
-	searchListMethod: 'searchEquipment',
-	recordName: 'piece of equipment',
-	byExternalId: true,
-});
+import { equipmentPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/equipments: GET /equipments/{id}
 export const { option, fields } = getRecordOperation({

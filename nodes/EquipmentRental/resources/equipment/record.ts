@@ -10,7 +10,7 @@ import {
 import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { productReference } from '../product/record';
-import { equipmentPicker } from './get';
+import { equipmentPicker } from './pickers';
 
 // The equipments page (https://ram-api.syniotec.com/reference/equipments) shows no request body,
 // only the equipment's model: its fields are offered but those the server sets (id, createdAt,

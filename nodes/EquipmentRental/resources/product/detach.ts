@@ -1,4 +1,4 @@
-import { idPicker } from '../../shared/pickers';
+import { attachedServicePicker } from './pickers';
 import { serviceLinkOperation } from './serviceLink';
 
 export const { option, fields } = serviceLinkOperation({
@@ -9,13 +9,5 @@ export const { option, fields } = serviceLinkOperation({
 		'Remove the link between a main product and an attached service product, so that bookings no longer suggest it',
 	mainProductDescription:
 		'The main product whose attached service to remove: picked by title, or given by its ID or external ID',
-	service: idPicker({
-		displayName: 'Attached Service',
-		name: 'serviceProductId',
-		description:
-			'The service product to detach: picked from the services attached to the main product, or given by its UUID or external ID',
-		searchListMethod: 'searchAttachedServices',
-		recordName: 'service',
-		byExternalId: true,
-	}),
+	service: attachedServicePicker,
 });

@@ -5,17 +5,8 @@ import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from '../../shared/pagination';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { idPicker } from '../../shared/pickers';
 import { productTypeOptions } from './productTypes';
-
-const customPriceId = idPicker({
-	displayName: 'Custom Price List',
-	name: 'customPriceId',
-	description:
-		"The custom price list, picked by its client's name from the list or given by its ID (a client's customPriceId)",
-	searchListMethod: 'searchCustomPriceLists',
-	recordName: 'client',
-});
+import { customPriceListPicker } from './pickers';
 
 const productId: INodeProperties = {
 	displayName: 'Product ID',
@@ -89,13 +80,13 @@ export const option: INodePropertyOptions = {
 			method: 'GET',
 			url: '/master-data/v1/product-management/products/price-lists/custom/{customPriceId}',
 			parts: (item) => ({
-				path: { customPriceId: item.identifier(customPriceId) as string },
+				path: { customPriceId: item.identifier(customPriceListPicker) as string },
 				qs: withoutUnset({
 					productId: item.uuid(productId, filters),
 					type: item.text(type, filters),
 				}),
 			}),
-			fieldsByApiName: { customPriceId, productId, type },
+			fieldsByApiName: { customPriceId: customPriceListPicker, productId, type },
 		},
 		(item) =>
 			item.oneOf(output, [ONE_ITEM_PER_TIER, 'product'], options) === ONE_ITEM_PER_TIER
@@ -106,5 +97,5 @@ export const option: INodePropertyOptions = {
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['getCustomPriceList'] } },
-	[customPriceId, ...listFields, filters, options],
+	[customPriceListPicker, ...listFields, filters, options],
 );

@@ -93,3 +93,24 @@ export interface PriceListParts {
 export function priceItemNamed(item: ItemParameters): PriceListParts {
 	return { product: productNamed(item), priceId: item.identifier(priceItemPicker) as string };
 }
+
+/** A client's custom price list, picked by the client's name. */
+export const customPriceListPicker = idPicker({
+	displayName: 'Custom Price List',
+	name: 'customPriceId',
+	description:
+		"The custom price list, picked by its client's name from the list or given by its ID (a client's customPriceId)",
+	searchListMethod: 'searchCustomPriceLists',
+	recordName: 'client',
+});
+
+/** A service attached to the main product, to detach. */
+export const attachedServicePicker = idPicker({
+	displayName: 'Attached Service',
+	name: 'serviceProductId',
+	description:
+		'The service product to detach: picked from the services attached to the main product, or given by its UUID or external ID',
+	searchListMethod: 'searchAttachedServices',
+	recordName: 'service',
+	byExternalId: true,
+});

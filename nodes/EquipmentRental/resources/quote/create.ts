@@ -10,9 +10,9 @@ import { runPerItem, sendPrepared } from '../../shared/itemRequest';
 import type { RecordReference } from '../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { CLIENTS, CONTRACTS } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
 import { idOf } from '../../shared/references';
-import { clientPicker } from '../client/get';
+import { clientPicker } from '../client/pickers';
+import { clientContractPicker } from './pickers';
 
 const AMOUNT_MAX = 100_000_000;
 
@@ -21,16 +21,6 @@ const clientId = {
 	description:
 		'The client the quote is for: picked by name from the list, or given by its UUID or by the external ID another system gave it',
 };
-
-const contractId = idPicker({
-	displayName: 'Contract',
-	name: 'contractId',
-	description:
-		"The client's contract the quote belongs to: picked from the chosen client's contracts, or given by its UUID or by the external ID another system gave it",
-	searchListMethod: 'searchClientContracts',
-	recordName: 'contract',
-	byExternalId: true,
-});
 
 const amount: INodeProperties = {
 	displayName: 'Amount',
@@ -172,7 +162,9 @@ export const option: INodePropertyOptions = {
 			url: '/master-data/v1/quote-management/quotes',
 			parts: (item): QuoteParts => ({
 				client: item.reference(clientId, undefined, { idIsUuid: true }) as RecordReference,
-				contract: item.reference(contractId, undefined, { idIsUuid: true }) as RecordReference,
+				contract: item.reference(clientContractPicker, undefined, {
+					idIsUuid: true,
+				}) as RecordReference,
 				body: withoutUnset({
 					amount: item.number(amount, { max: AMOUNT_MAX }),
 					quoteId: item.identifier(quoteId, additionalFields),
@@ -190,7 +182,7 @@ export const option: INodePropertyOptions = {
 			}),
 			fieldsByApiName: {
 				clientId,
-				contractId,
+				contractId: clientContractPicker,
 				amount,
 				quoteId,
 				metadata,
@@ -209,7 +201,7 @@ export const option: INodePropertyOptions = {
 			prepare: async ({ client, contract, body }, item, send) => ({
 				body: {
 					clientId: await idOf(client, CLIENTS, clientId, item, send),
-					contractId: await idOf(contract, CONTRACTS, contractId, item, send),
+					contractId: await idOf(contract, CONTRACTS, clientContractPicker, item, send),
 					...body,
 				},
 			}),
@@ -220,5 +212,5 @@ export const option: INodePropertyOptions = {
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['quote'], operation: ['create'] } },
-	[clientId, contractId, amount, additionalFields],
+	[clientId, clientContractPicker, amount, additionalFields],
 );

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DATE_TIME_FORMS, updateFieldsCollection } from '../../shared/descriptions';
 import { requestPerItem } from '../../shared/itemRequest';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { byIdMode, externalIdMode, idPicker } from '../../shared/pickers';
+import { byIdMode, externalIdMode } from '../../shared/pickers';
+import { releasePicker } from './pickers';
 
 /**
  * The booking whose releases Release's list shows (the reference has no release list: a booking
@@ -20,15 +21,6 @@ const bookingForList: INodeProperties = {
 		"The booking whose releases Release's list shows, by its ID or external ID. Only used for that list; not sent.",
 	modes: [byIdMode, externalIdMode],
 };
-
-const releaseId = idPicker({
-	displayName: 'Release',
-	name: 'releaseId',
-	description:
-		'The release to update, picked from the releases of the booking above or given by its ID (Booking > Get outputs them in a workflow)',
-	searchListMethod: 'searchBookingReleases',
-	recordName: 'release',
-});
 
 const bookingId: INodeProperties = {
 	displayName: 'Booking ID',
@@ -98,7 +90,7 @@ export const option: INodePropertyOptions = {
 		method: 'PATCH',
 		url: '/master-data/v1/booking-management/releases/{id}',
 		parts: (item) => {
-			const id = item.identifier(releaseId) as string;
+			const id = item.identifier(releasePicker) as string;
 			const body = withoutUnset({
 				startDate: item.dateTime(startDate, updateFields),
 				endDate: item.dateTime(endDate, updateFields),
@@ -119,7 +111,7 @@ export const option: INodePropertyOptions = {
 			return { path: { id }, body };
 		},
 		fieldsByApiName: {
-			id: releaseId,
+			id: releasePicker,
 			startDate,
 			endDate,
 			bookingId,
@@ -133,5 +125,5 @@ export const option: INodePropertyOptions = {
 
 export const fields = updateDisplayOptions(
 	{ show: { resource: ['release'], operation: ['update'] } },
-	[bookingForList, releaseId, updateFields],
+	[bookingForList, releasePicker, updateFields],
 );
