@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { searchFilter, textFilter } from './listFilters';
+import { searchFilter, textFilter } from './filterFields';
 import type { ItemParameters } from './parameters';
 import { EXAMPLE_UUID } from './parameters';
 

@@ -1,13 +1,8 @@
-import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
-import type { ItemParameters } from './parameters';
 import { itemSuffix, malformedResponseError } from './errors';
-import type { ItemRequest, RequestParts } from './itemRequest';
-import { runPerItem } from './itemRequest';
-import { limitField, listOptionsField, pageSizeField, returnAllField } from './listFields';
-import { paceOf } from './paceOfRun';
 
 /**
  * A list answer (spec 4.2, 4.8): one page of records and the number of records matching the
@@ -154,43 +149,4 @@ export function asPage(context: ErrorContext, body: unknown): Page {
 		);
 	}
 	return page as Page;
-}
-
-/**
- * The routing of a list operation, run for each input item: "Return All" reads every page,
- * otherwise "Limit" records, with the item's path and filters sent on every page. `outputFor` reads
- * how the item wants its output, before anything is sent, and gives what turns the records read into
- * the item's output (by default one output item per record).
- */
-export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>>(
-	list: ItemRequest<Parts>,
-	outputFor: (item: ItemParameters) => (records: IDataObject[]) => IDataObject[] = () =>
-		(records) =>
-			records,
-): INodePropertyRouting {
-	return runPerItem(
-		{
-			...list,
-			parts: (item) => ({
-				...list.parts(item),
-				wanted:
-					item.raw(returnAllField.name) === true
-						? Infinity
-						: Math.floor(item.number(limitField, { min: 1 }) ?? (limitField.default as number)),
-				pageSize: Math.floor(
-					item.number(pageSizeField, { min: 1 }, listOptionsField) ??
-						(pageSizeField.default as number),
-				),
-				outputOf: outputFor(item),
-			}),
-		},
-		async function ({ path, qs, wanted, pageSize, outputOf }, _item, send) {
-			// Every page's request takes its turn in the run's pace, which lets this many go at once.
-			const parallel = paceOf(send.run, this).settings.parallelRequests;
-			const fetchPage: FetchPage = async (page, limit) =>
-				asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
-			const records = await readList(this, fetchPage, wanted, pageSize, parallel);
-			return outputOf(records).map((json) => ({ json }));
-		},
-	);
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { searchFilter } from '../../shared/listFilters';
-import { pagedListPerItem } from '../../shared/pagination';
+import { searchFilter } from '../../shared/filterFields';
+import { pagedListPerItem } from '../../shared/pagedList';
 import { withoutUnset } from '../../shared/parameters';
 import { EQUIPMENTS_PATH } from '../../shared/paths';
 

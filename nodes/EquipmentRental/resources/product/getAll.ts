@@ -1,4 +1,5 @@
-import { sortedPaginatedList, updatedAfterFilter } from '../../shared/listFilters';
+import { updatedAfterFilter } from '../../shared/filterFields';
+import { sortedPaginatedList } from '../../shared/sortedList';
 import { productFilters } from '../../shared/masterDataFilters';
 import { PRODUCTS_PATH } from '../../shared/paths';
 
