@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection } from './descriptions';
 import { listFields, listOptionsField } from './listFields';
-import { pagedListPerItem } from './pagedList';
+import { pagedListPerItem } from './paginatedList';
 import type { ItemParameters } from './parameters';
 import { withoutUnset } from './parameters';
 import type { Operation } from './recordOperations';

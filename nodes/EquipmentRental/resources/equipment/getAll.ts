@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
 import { searchFilter } from '../../shared/filterFields';
-import { pagedListPerItem } from '../../shared/pagedList';
+import { pagedListPerItem } from '../../shared/paginatedList';
 import { withoutUnset } from '../../shared/parameters';
 import { EQUIPMENTS_PATH } from '../../shared/paths';
 

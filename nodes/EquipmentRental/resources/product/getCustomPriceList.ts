@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection } from '../../shared/descriptions';
 import { listFields, listOptionsField } from '../../shared/listFields';
-import { pagedListPerItem } from '../../shared/pagedList';
+import { pagedListPerItem } from '../../shared/paginatedList';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { productTypeOptions } from './productTypes';
 import { customPriceListPicker } from './pickers';
