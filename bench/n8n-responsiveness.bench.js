@@ -47,7 +47,7 @@ const { setTimeout: sleep } = require('node:timers/promises');
 const { parseArgs } = require('node:util');
 
 const rt = require('../scripts/n8n-runtime');
-const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
 const { loadAverage, median, seconds, table } = require('./measuring');
 const {
 	SANDBOX_CREDENTIAL,

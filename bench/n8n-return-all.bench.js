@@ -39,7 +39,7 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const rt = require('../scripts/n8n-runtime');
-const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
 const { loadAverage, median, table } = require('./measuring');
 const { MODELS_PATH, PAGE_SIZE, fetchAllModels } = require('./models-list');
 const {

@@ -32,8 +32,8 @@ const {
 	httpRequest: n8nHttpRequest,
 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
 const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
-const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/requestOptionFields');
-const { checkApiResponse } = require('../nodes/EquipmentRental/shared/errors');
+const { parallelRequestsField } = require('../nodes/shared/requestOptionFields');
+const { checkApiResponse } = require('../nodes/shared/errors');
 const { collectGarbage, heapUsed, median } = require('./measuring');
 const { MODELS_PATH, PAGE_SIZE, fetchAllModels, fetchModelsPage } = require('./models-list');
 

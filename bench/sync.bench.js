@@ -125,8 +125,8 @@ Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
 };
 
 const { EquipmentRentalApi } = require('../credentials/EquipmentRentalApi.credentials');
-const { CURRENT_VERSION } = require('../nodes/EquipmentRental/shared/nodeVersions');
-const { parallelRequestsField } = require('../nodes/EquipmentRental/shared/requestOptionFields');
+const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
+const { parallelRequestsField } = require('../nodes/shared/requestOptionFields');
 const {
 	CREDENTIAL_REFERENCE,
 	NODE_TYPE,

@@ -2,7 +2,7 @@
  * Error shapes the sandbox's dialects do not produce, read by the node's error reader: the engine
  * tests (realApi.test.ts) cover the dialects end to end.
  */
-import { readErrorBody, saysItFailed } from '../nodes/EquipmentRental/shared/apiErrorBody';
+import { readErrorBody, saysItFailed } from '../nodes/shared/apiErrorBody';
 
 describe('readErrorBody', () => {
 	it.each([

@@ -1,4 +1,4 @@
-import { ItemParameters } from '../nodes/EquipmentRental/shared/parameters';
+import { ItemParameters } from '../nodes/shared/parameters';
 import { contractViolations, useSandbox } from './harness/sandbox';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A run that fails, with Continue On Fail off, stops and says what it did (shared/nodeRun.ts),
+ * A run that fails, with Continue On Fail off, stops and says what it did (nodes/EquipmentRental/engine/nodeRun.ts),
  * through n8n's engine against the sandbox: a bad item (its parameters, or a record it names by
  * external ID) fails the run before anything is written, naming every bad item; a failure only the
  * API can tell stops the run from starting more items, and its error lists what each item wrote and

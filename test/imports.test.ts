@@ -4,8 +4,10 @@
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
 /**
- * How the package's modules depend on one another (nodes/ and credentials/): no import cycle, the
- * trigger takes nothing from the node's operations, and shared/ stands on its own. Imports are read
+ * How the package's modules depend on one another (nodes/ and credentials/), as docs/architecture.md
+ * lays them out: no import cycle; nodes/shared/ (what both nodes use) stands on its own, the engine
+ * room on it alone, the operations' factories on the two; the trigger takes nothing of the node's
+ * folder; only the engine room knows n8n's RoutingNode. Imports are read
  * with the TypeScript compiler's own pre-processor, `import type` and re-exports included.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -73,7 +75,7 @@ const named = (modules: string[]) => modules.map((module) => relative(ROOT, modu
 describe('Module imports', () => {
 	it('are read from every source file', () => {
 		expect(named(graph.get(join(NODE, 'EquipmentRental.node.ts'))!)).toContain(
-			'nodes/EquipmentRental/shared/subtitles.ts',
+			'nodes/shared/subtitles.ts',
 		);
 		expect(
 			findCycle(
@@ -90,16 +92,46 @@ describe('Module imports', () => {
 		expect(named(findCycle(graph) ?? [])).toEqual([]);
 	});
 
-	it("give the trigger nothing of the node's operations (resources/)", () => {
-		const fromResources = files
-			.filter((file) => file.startsWith(join(ROOT, 'nodes', 'EquipmentRentalTrigger')))
+	/** The imports of the files under `folder` that reach outside `allowed` folders (and itself). */
+	const importsOutside = (folder: string, allowed: string[]) =>
+		files
+			.filter((file) => file.startsWith(join(ROOT, folder)))
 			.flatMap((file) =>
 				graph
 					.get(file)!
-					.filter((imported) => imported.startsWith(join(NODE, 'resources')))
+					.filter(
+						(imported) =>
+							![folder, ...allowed].some((inside) => imported.startsWith(join(ROOT, inside))),
+					)
 					.map((imported) => `${relative(ROOT, file)} -> ${relative(ROOT, imported)}`),
 			);
-		expect(fromResources).toEqual([]);
+
+	it("give the trigger nothing of the node's folder: what both use is in nodes/shared/", () => {
+		expect(importsOutside('nodes/EquipmentRentalTrigger/', ['nodes/shared/'])).toEqual([]);
+	});
+
+	it('give nodes/shared/ nothing from either node', () => {
+		expect(importsOutside('nodes/shared/', [])).toEqual([]);
+	});
+
+	it("build the engine room on nodes/shared/ alone, and the operations' factories on the two", () => {
+		expect(importsOutside('nodes/EquipmentRental/engine/', ['nodes/shared/'])).toEqual([]);
+		expect(
+			importsOutside('nodes/EquipmentRental/operations/', [
+				'nodes/shared/',
+				'nodes/EquipmentRental/engine/',
+			]),
+		).toEqual([]);
+	});
+
+	it("leave n8n's RoutingNode to the engine room: no other file names it or the hooks it calls", () => {
+		const engineTerms =
+			/RoutingNode|routing-node|makeRoutingRequest|getExecuteData|IExecutePaginationFunctions|paginate: true|operations:\s*\{/;
+		const naming = files.filter(
+			(file) =>
+				!file.startsWith(join(NODE, 'engine')) && engineTerms.test(readFileSync(file, 'utf8')),
+		);
+		expect(named(naming)).toEqual([]);
 	});
 
 	it('leave paging to the operations that page: no other operation file mentions it', () => {
@@ -130,18 +162,5 @@ describe('Module imports', () => {
 			return mentions !== pages;
 		});
 		expect(named(mismatched)).toEqual([]);
-	});
-
-	it('give shared/ nothing from outside shared/', () => {
-		const shared = join(NODE, 'shared');
-		const outward = files
-			.filter((file) => file.startsWith(shared))
-			.flatMap((file) =>
-				graph
-					.get(file)!
-					.filter((imported) => !imported.startsWith(shared))
-					.map((imported) => `${relative(ROOT, file)} -> ${relative(ROOT, imported)}`),
-			);
-		expect(outward).toEqual([]);
 	});
 });

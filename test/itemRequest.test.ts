@@ -5,7 +5,7 @@
 import type { INodeProperties, INodePropertyRouting, INodeType } from 'n8n-workflow';
 
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
-import { requestPerItem } from '../nodes/EquipmentRental/shared/itemRequest';
+import { requestPerItem } from '../nodes/EquipmentRental/engine/itemRouting';
 import { useSandbox } from './harness/sandbox';
 
 const INVENTORY_PATH = '/master-data/v1/inventory-management/inventories';

@@ -4,7 +4,7 @@
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
 /**
- * The node's versions (nodes/EquipmentRental/shared/nodeVersions.ts): a node saved by 0.2.0
+ * The node's versions (nodes/EquipmentRental/engine/nodeVersions.ts): a node saved by 0.2.0
  * (version 1) shows its IDs in text fields, as n8n's editor cannot show a plain text in a picker; a
  * node added now (1.1) has pickers. Read with n8n-workflow's own display rules, as the editor reads
  * them, against the workflows 0.2.0 shipped (test/e2e/fixtures).
@@ -16,7 +16,7 @@ import type { INode, INodeParameterResourceLocator, INodeProperties } from 'n8n-
 import { NodeHelpers } from 'n8n-workflow';
 
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
-import { CURRENT_VERSION } from '../nodes/EquipmentRental/shared/nodeVersions';
+import { CURRENT_VERSION } from '../nodes/EquipmentRental/engine/nodeVersions';
 import { useSandbox } from './harness/sandbox';
 
 const description = new EquipmentRental().description;

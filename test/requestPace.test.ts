@@ -1,5 +1,5 @@
 /**
- * The run's pace (nodes/EquipmentRental/shared/requestPace.ts), through n8n's engine against the
+ * The run's pace (nodes/shared/requestPace.ts), through n8n's engine against the
  * sandbox with a rate limit as real APIs have one: every request of a run shares one budget of
  * requests in flight (Request Options > Parallel Requests); a refusal (429, or 503 with
  * Retry-After) pauses the whole run for its Retry-After and is sent again, a write too; an API that

@@ -1,5 +1,5 @@
 /**
- * The run's pace (nodes/EquipmentRental/shared/requestPace.ts) once it has given up, taken alone:
+ * The run's pace (nodes/shared/requestPace.ts) once it has given up, taken alone:
  * the moment two requests' answers cross cannot be timed through n8n's engine. A request that was
  * out when the run gave up and then failed for another reason than a refusal fails with its own
  * error, since a write that failed so may have been done, which the give-up's error would deny.
@@ -7,7 +7,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RequestPace } from '../nodes/EquipmentRental/shared/requestPace';
+import { RequestPace } from '../nodes/shared/requestPace';
 
 const node = {
 	name: 'Equipment Rental',

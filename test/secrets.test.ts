@@ -17,7 +17,7 @@ import { Container } from '@n8n/di';
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
-import { toItemError } from '../nodes/EquipmentRental/shared/errors';
+import { toItemError } from '../nodes/shared/errors';
 
 import type { FaultKind } from '../sandbox/faults';
 import type { RunOptions, RunResult } from './harness/engine';

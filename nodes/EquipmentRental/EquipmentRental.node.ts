@@ -15,13 +15,13 @@ import { inventoryDescription } from './resources/inventory';
 import { productDescription } from './resources/product';
 import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
-import { apiRequestOptions } from './shared/apiRequestOptions';
-import { resourceField } from './shared/descriptions';
-import { NODE_VERSIONS, withVersion1TextFields } from './shared/nodeVersions';
-import { requestOptionsProperty } from './shared/requestOptionFields';
-import { mergeSameNamedProperties } from './shared/sameNamedProperties';
-import { actionSubtitle } from './shared/subtitles';
-import { toolDescriptionFields } from './shared/toolDescriptions';
+import { apiRequestOptions } from '../shared/apiRequestOptions';
+import { resourceField } from '../shared/descriptions';
+import { NODE_VERSIONS, withVersion1TextFields } from './engine/nodeVersions';
+import { requestOptionsProperty } from '../shared/requestOptionFields';
+import { mergeSameNamedProperties } from './engine/sameNamedProperties';
+import { actionSubtitle } from '../shared/subtitles';
+import { toolDescriptionFields } from './engine/toolDescriptions';
 
 const properties: INodeProperties[] = [
 	resourceField,
@@ -54,7 +54,7 @@ export class EquipmentRental implements INodeType {
 		name: 'equipmentRental',
 		icon: { light: 'file:equipmentRental.svg', dark: 'file:equipmentRental.dark.svg' },
 		group: ['transform'],
-		// 1: IDs as text, as 0.2.0 saved them; 1.1: pickers (see shared/nodeVersions.ts).
+		// 1: IDs as text, as 0.2.0 saved them; 1.1: pickers (see engine/nodeVersions.ts).
 		version: NODE_VERSIONS,
 		subtitle: actionSubtitle(properties),
 		description:

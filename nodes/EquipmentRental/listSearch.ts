@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getFromApi } from './shared/getFromApi';
+import { getFromApi } from '../shared/transport';
 import {
 	BOOKINGS_PATH,
 	CLIENTS,
@@ -15,8 +15,8 @@ import {
 	EQUIPMENTS_PATH,
 	PRODUCTS,
 	PRODUCTS_PATH,
-} from './shared/paths';
-import { chosenId, matchesFilter, searchPage } from './shared/pickers';
+} from '../shared/paths';
+import { chosenId, matchesFilter, searchPage } from './operations/pickers';
 
 type Search = (
 	this: ILoadOptionsFunctions,

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { optionNameSubtitle } from '../EquipmentRental/shared/subtitles';
+import { optionNameSubtitle } from '../shared/subtitles';
 import * as clientUpdated from './events/clientUpdated';
 import * as contractUpdated from './events/contractUpdated';
 import * as dailyDistanceReport from './events/dailyDistanceReport';

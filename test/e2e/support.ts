@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 
-import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/engine/nodeVersions';
 import type { Sandbox } from '../harness/sandbox';
 
 export { contractViolations, type Sandbox, type SandboxRequest } from '../harness/sandbox';

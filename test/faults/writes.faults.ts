@@ -94,7 +94,7 @@ const isWrite = (request: SandboxRequest) => WRITE_METHODS.has(request.method);
 
 /**
  * The API refused the request as rate-limited (429): it did nothing with it, and the node sends it
- * again after the wait (nodes/EquipmentRental/shared/requestPace.ts).
+ * again after the wait (nodes/shared/requestPace.ts).
  */
 const refused = (request: LoggedRequest) => request.fault === '429' || request.rateLimited === true;
 
@@ -683,7 +683,7 @@ describe('Writes under injected faults', () => {
 	});
 });
 
-/** What a stopped run's error says it did (shared/runReport.ts), for an error workflow. */
+/** What a stopped run's error says it did (nodes/EquipmentRental/engine/runReport.ts), for an error workflow. */
 interface RunStory {
 	failed: number[];
 	mayHaveBeenDone: number[];

@@ -2,12 +2,12 @@
  * What n8n's editor shows of the node's description for one operation, decided by n8n's own
  * display rules (NodeHelpers.displayParameter): a property's resource and operation, and a
  * collection option's own conditions, which may name the resource and operation too (`/resource`,
- * see nodes/EquipmentRental/shared/sameNamedProperties.ts).
+ * see nodes/EquipmentRental/engine/sameNamedProperties.ts).
  */
 import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/engine/nodeVersions';
 
 /** The form's values as the editor has them: those given, and the defaults of the others shown. */
 export function withDefaults(

@@ -30,7 +30,7 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 
 import { EquipmentRentalApi } from '../../credentials/EquipmentRentalApi.credentials';
 import { EquipmentRental } from '../../nodes/EquipmentRental/EquipmentRental.node';
-import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/engine/nodeVersions';
 import { EquipmentRentalTrigger } from '../../nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node';
 
 export const NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRental';

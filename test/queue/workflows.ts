@@ -3,7 +3,7 @@
  * (and create a quote), and the Equipment Rental Trigger starting workflows that record what it
  * emits.
  */
-import { CURRENT_VERSION } from '../../nodes/EquipmentRental/shared/nodeVersions';
+import { CURRENT_VERSION } from '../../nodes/EquipmentRental/engine/nodeVersions';
 import { type Json, rt } from '../e2e/support';
 
 export interface CredentialRef {

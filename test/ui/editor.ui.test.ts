@@ -81,11 +81,7 @@ import {
 	tid,
 	unfold,
 } from './editor';
-import {
-	CLIENTS_PATH,
-	CONTRACTS_PATH,
-	PRODUCTS_PATH,
-} from '../../nodes/EquipmentRental/shared/paths';
+import { CLIENTS_PATH, CONTRACTS_PATH, PRODUCTS_PATH } from '../../nodes/shared/paths';
 import {
 	ACTIONS_BY_RESOURCE,
 	EXTERNAL_ID_MODE,

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFieldsCollection } from '../shared/descriptions';
-import { runPerItem } from '../shared/itemRequest';
-import type { Operation } from '../shared/recordOperations';
-import { externalIdField } from '../shared/recordOperations';
-import { asGiven } from '../shared/references';
+import { additionalFieldsCollection } from '../../shared/descriptions';
+import { runPerItem } from '../engine/itemRouting';
+import type { Operation } from '../operations/recordOperations';
+import { externalIdField } from '../operations/recordOperations';
+import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
 import { asOptions, bodyOf, fieldLabels, shownFor, split } from './recordKind';
 import type { WriteParts } from './recordReferences';

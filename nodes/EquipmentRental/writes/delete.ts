@@ -1,6 +1,6 @@
-import { runPerItem } from '../shared/itemRequest';
-import type { Operation } from '../shared/recordOperations';
-import { asGiven } from '../shared/references';
+import { runPerItem } from '../engine/itemRouting';
+import type { Operation } from '../operations/recordOperations';
+import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
 import { ID, fieldLabels, shownFor } from './recordKind';
 import type { RecordParts } from './recordReferences';

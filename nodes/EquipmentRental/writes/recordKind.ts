@@ -1,12 +1,12 @@
 import type { IDataObject, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { BodyField } from '../shared/bodyFields';
-import { withRequired } from '../shared/bodyFields';
-import type { SendParts } from '../shared/itemRequest';
-import type { Field, ItemParameters } from '../shared/parameters';
-import { withoutUnset } from '../shared/parameters';
-import type { ReferencedKind } from '../shared/references';
+import type { BodyField } from '../operations/bodyFields';
+import { withRequired } from '../operations/bodyFields';
+import type { SendParts } from '../engine/itemRouting';
+import type { Field, ItemParameters } from '../../shared/parameters';
+import { withoutUnset } from '../../shared/parameters';
+import type { ReferencedKind } from '../../shared/paths';
 
 /**
  * A kind of master record the reference lets the node write (clients, contact persons, contracts,

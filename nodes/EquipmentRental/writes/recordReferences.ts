@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { BodyField } from '../shared/bodyFields';
-import type { RequestParts, SendParts } from '../shared/itemRequest';
-import type { ErrorContext } from '../shared/errors';
-import type { ItemParameters, RecordReference } from '../shared/parameters';
-import { recordsHeld } from '../shared/recordsHeld';
-import type { ReferencedKind } from '../shared/references';
-import { idOf } from '../shared/references';
+import type { BodyField } from '../operations/bodyFields';
+import type { RequestParts, SendParts } from '../engine/itemRouting';
+import type { ErrorContext } from '../../shared/errors';
+import type { ItemParameters, RecordReference } from '../../shared/parameters';
+import { recordsHeld } from '../operations/recordsHeld';
+import type { ReferencedKind } from '../../shared/paths';
+import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';
 import { ID } from './recordKind';
 

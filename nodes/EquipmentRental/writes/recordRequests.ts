@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { SendParts } from '../shared/itemRequest';
-import type { ItemParameters } from '../shared/parameters';
+import type { SendParts } from '../engine/itemRouting';
+import type { ItemParameters } from '../../shared/parameters';
 import type { RecordKind } from './recordKind';
 import { ID } from './recordKind';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { updateFieldsCollection } from '../shared/descriptions';
-import { runPerItem } from '../shared/itemRequest';
-import type { Operation } from '../shared/recordOperations';
-import { asGiven } from '../shared/references';
+import { updateFieldsCollection } from '../../shared/descriptions';
+import { runPerItem } from '../engine/itemRouting';
+import type { Operation } from '../operations/recordOperations';
+import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
 import {
 	ID,

@@ -1,21 +1,15 @@
-import type {
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { additionalFieldsCollection } from '../shared/descriptions';
-import type { ErrorContext } from '../shared/errors';
-import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../shared/errors';
-import { runPerItem } from '../shared/itemRequest';
-import type { Operation } from '../shared/recordOperations';
-import { externalIdField } from '../shared/recordOperations';
-import { asGiven, recordAt, settled } from '../shared/references';
-import { recordsHeld } from '../shared/recordsHeld';
-import { changedValues } from '../shared/storedValues';
+import { additionalFieldsCollection } from '../../shared/descriptions';
+import type { ErrorContext } from '../../shared/errors';
+import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
+import { runPerItem } from '../engine/itemRouting';
+import type { Operation } from '../operations/recordOperations';
+import { externalIdField } from '../operations/recordOperations';
+import { asGiven, recordAt, settled } from '../operations/references';
+import { recordsHeld } from '../operations/recordsHeld';
+import { changedValues } from '../operations/storedValues';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -79,7 +73,7 @@ interface UpsertParts extends WriteParts {
  *
  * Finding: where the kind has a list and its pages are fewer than the run's external IDs, the run
  * reads the collection whole once, before any row is written, and compares each row with the
- * record held: an unchanged row costs no request (shared/recordsHeld.ts). Otherwise each row is
+ * record held: an unchanged row costs no request (operations/recordsHeld.ts). Otherwise each row is
  * looked up by its external ID.
  *
  * Safe to repeat and to run beside other writers: a run again, or an item retried after a create
@@ -142,7 +136,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							held: await recordsHeld(kind, path, { rows, fields: comparedFields }, send, this),
 						};
 					},
-					async perform(this: IExecutePaginationFunctions, prepared, item, send, api) {
+					async perform(prepared, item, send, api) {
 						const { path, body, held } = prepared;
 						const key = String(body.externalId);
 						// What the create sends that the update page lacks (a booking's contract) stays as it

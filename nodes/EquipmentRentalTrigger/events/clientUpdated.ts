@@ -1,5 +1,5 @@
-import { clientFilters } from '../../EquipmentRental/shared/masterDataFilters';
-import { CLIENTS_PATH } from '../../EquipmentRental/shared/paths';
+import { clientFilters } from '../../shared/masterDataFilters';
+import { CLIENTS_PATH } from '../../shared/paths';
 import { createdOrUpdatedEvent } from './createdOrUpdated';
 
 // https://ram-api.syniotec.com/reference/get-clients

@@ -1,5 +1,5 @@
-import { contractFilters } from '../../EquipmentRental/shared/masterDataFilters';
-import { CONTRACTS_PATH } from '../../EquipmentRental/shared/paths';
+import { contractFilters } from '../../shared/masterDataFilters';
+import { CONTRACTS_PATH } from '../../shared/paths';
 import { createdOrUpdatedEvent } from './createdOrUpdated';
 
 // https://ram-api.syniotec.com/reference/get-contracts

@@ -8,13 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection } from '../../EquipmentRental/shared/descriptions';
-import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
-import { pageSizeField } from '../../EquipmentRental/shared/listFields';
-import { parallelRequestsField } from '../../EquipmentRental/shared/requestOptionFields';
-import type { FetchPage } from '../../EquipmentRental/shared/pagination';
-import { asPage, readList } from '../../EquipmentRental/shared/pagination';
-import { ItemParameters, withoutUnset } from '../../EquipmentRental/shared/parameters';
+import { filtersCollection } from '../../shared/descriptions';
+import { getFromApi } from '../../shared/transport';
+import { pageSizeField } from '../../shared/listFields';
+import { parallelRequestsField } from '../../shared/requestOptionFields';
+import type { FetchPage } from '../../shared/pagination';
+import { asPage, readList } from '../../shared/pagination';
+import { ItemParameters, withoutUnset } from '../../shared/parameters';
 import { optionsCollection } from '../optionsCollection';
 import type { RecordPollState, RememberedRecord } from './pollState';
 import {

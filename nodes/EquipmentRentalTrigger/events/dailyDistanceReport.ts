@@ -1,4 +1,4 @@
-import { distanceReport } from '../../EquipmentRental/shared/dailyReports';
+import { distanceReport } from '../../shared/dailyReports';
 import { dailyReportEvent } from './dailyReport';
 
 export const { option, fields, poll } = dailyReportEvent({

@@ -8,19 +8,19 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DailyReport } from '../../EquipmentRental/shared/dailyReports';
+import type { DailyReport } from '../../shared/dailyReports';
 import {
 	outputField,
 	outputsReadable,
 	readableRows,
 	reportRecords,
-} from '../../EquipmentRental/shared/dailyReports';
-import { toItemError } from '../../EquipmentRental/shared/errors';
-import { getFromApi } from '../../EquipmentRental/shared/getFromApi';
-import { asPage } from '../../EquipmentRental/shared/pagination';
-import { ItemParameters } from '../../EquipmentRental/shared/parameters';
-import { EQUIPMENTS_PATH } from '../../EquipmentRental/shared/paths';
-import { recordsOfReadableDay } from '../../EquipmentRental/shared/workflowDays';
+} from '../../shared/dailyReports';
+import { toItemError } from '../../shared/errors';
+import { getFromApi } from '../../shared/transport';
+import { asPage } from '../../shared/pagination';
+import { ItemParameters } from '../../shared/parameters';
+import { EQUIPMENTS_PATH } from '../../shared/paths';
+import { recordsOfReadableDay } from '../../shared/workflowDays';
 import { optionsCollection } from '../optionsCollection';
 
 const hour: INodeProperties = {

@@ -1,4 +1,4 @@
-import { usageReport } from '../../EquipmentRental/shared/dailyReports';
+import { usageReport } from '../../shared/dailyReports';
 import { dailyReportEvent } from './dailyReport';
 
 // https://ram-api.syniotec.com/reference/equipment-usage

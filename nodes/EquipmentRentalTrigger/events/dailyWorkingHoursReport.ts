@@ -1,4 +1,4 @@
-import { workingHoursReport } from '../../EquipmentRental/shared/dailyReports';
+import { workingHoursReport } from '../../shared/dailyReports';
 import { dailyReportEvent } from './dailyReport';
 
 // https://ram-api.syniotec.com/reference/equipment-working-hours

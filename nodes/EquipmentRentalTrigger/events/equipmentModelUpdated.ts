@@ -1,5 +1,5 @@
-import { brandId, search } from '../../EquipmentRental/shared/descriptions';
-import { EQUIPMENT_MODELS_PATH } from '../../EquipmentRental/shared/paths';
+import { brandId, search } from '../../shared/descriptions';
+import { EQUIPMENT_MODELS_PATH } from '../../shared/paths';
 import { createdOrUpdatedEvent } from './createdOrUpdated';
 
 // Its items are the models as the list answers them, without a change type: saved workflows (e.g. a

@@ -1,5 +1,5 @@
-import { productFilters } from '../../EquipmentRental/shared/masterDataFilters';
-import { PRODUCTS_PATH } from '../../EquipmentRental/shared/paths';
+import { productFilters } from '../../shared/masterDataFilters';
+import { PRODUCTS_PATH } from '../../shared/paths';
 import { createdOrUpdatedEvent } from './createdOrUpdated';
 
 // https://ram-api.syniotec.com/reference/get-products

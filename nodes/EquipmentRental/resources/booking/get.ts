@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { BOOKINGS, BOOKINGS_PATH } from '../../shared/paths';
-import { byIdMode, externalIdMode } from '../../shared/pickers';
-import { getRecordOperation } from '../../shared/recordOperations';
+import { BOOKINGS, BOOKINGS_PATH } from '../../../shared/paths';
+import { byIdMode, externalIdMode } from '../../operations/pickers';
+import { getRecordOperation } from '../../operations/recordOperations';
 
 // The reference documents no list of bookings, so there is nothing to pick from: a booking is given
 // by its ID or by its external ID.

@@ -1,5 +1,5 @@
-import { BOOKINGS_PATH } from '../../shared/paths';
-import { externalIdField, getRecordOperation } from '../../shared/recordOperations';
+import { BOOKINGS_PATH } from '../../../shared/paths';
+import { externalIdField, getRecordOperation } from '../../operations/recordOperations';
 
 // https://ram-api.syniotec.com/reference/get-booking-by-external-id
 export const { option, fields } = getRecordOperation({

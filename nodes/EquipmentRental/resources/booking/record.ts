@@ -10,12 +10,12 @@ import {
 	text,
 	withHint,
 	withRequired,
-} from '../../shared/bodyFields';
-import type { SendParts } from '../../shared/itemRequest';
-import type { ItemParameters } from '../../shared/parameters';
-import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
-import { recordAt } from '../../shared/references';
+} from '../../operations/bodyFields';
+import type { SendParts } from '../../engine/itemRouting';
+import type { ItemParameters } from '../../../shared/parameters';
+import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
+import { idPicker } from '../../operations/pickers';
+import { recordAt } from '../../operations/references';
 import type { RecordKind } from '../../writes/recordKind';
 import { contractReference } from '../contract/record';
 import { periodTypeOptions, productReference } from '../product/record';

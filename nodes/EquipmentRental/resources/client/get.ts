@@ -1,5 +1,5 @@
-import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
-import { getRecordOperation } from '../../shared/recordOperations';
+import { CLIENTS, CLIENTS_PATH } from '../../../shared/paths';
+import { getRecordOperation } from '../../operations/recordOperations';
 import { clientPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/{id}

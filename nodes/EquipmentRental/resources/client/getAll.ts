@@ -1,7 +1,7 @@
-import { updatedAfterFilter } from '../../shared/filterFields';
-import { sortedPaginatedList } from '../../shared/sortedList';
-import { clientFilters } from '../../shared/masterDataFilters';
-import { CLIENTS_PATH } from '../../shared/paths';
+import { updatedAfterFilter } from '../../../shared/filterFields';
+import { sortedPaginatedList } from '../../operations/sortedList';
+import { clientFilters } from '../../../shared/masterDataFilters';
+import { CLIENTS_PATH } from '../../../shared/paths';
 
 const updatedAfter = updatedAfterFilter('clients');
 

@@ -1,5 +1,5 @@
-import { CLIENTS_PATH } from '../../shared/paths';
-import { externalIdField, getRecordOperation } from '../../shared/recordOperations';
+import { CLIENTS_PATH } from '../../../shared/paths';
+import { externalIdField, getRecordOperation } from '../../operations/recordOperations';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/external-id/{externalId}
 export const { option, fields } = getRecordOperation({

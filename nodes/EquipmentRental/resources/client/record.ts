@@ -1,4 +1,4 @@
-import type { BodyField } from '../../shared/bodyFields';
+import type { BodyField } from '../../operations/bodyFields';
 import {
 	booleanField,
 	emailField,
@@ -8,8 +8,8 @@ import {
 	referenceTo,
 	text,
 	textField,
-} from '../../shared/bodyFields';
-import { CLIENTS, CLIENTS_PATH } from '../../shared/paths';
+} from '../../operations/bodyFields';
+import { CLIENTS, CLIENTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { clientPicker } from './pickers';
 

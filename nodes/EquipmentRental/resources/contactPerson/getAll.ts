@@ -1,11 +1,11 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { malformedResponseError } from '../../shared/errors';
-import type { RequestParts } from '../../shared/itemRequest';
-import { runPerItem } from '../../shared/itemRequest';
-import type { RecordReference } from '../../shared/parameters';
-import { limitField, listFields, returnAllField } from '../../shared/listFields';
+import { malformedResponseError } from '../../../shared/errors';
+import type { RequestParts } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import type { RecordReference } from '../../../shared/parameters';
+import { limitField, listFields, returnAllField } from '../../../shared/listFields';
 import { collectionPath, parentNamed } from '../../writes/recordReferences';
 import { contactPersonRecord } from './record';
 

@@ -1,4 +1,4 @@
-import { externalIdField } from '../../shared/recordOperations';
+import { externalIdField } from '../../operations/recordOperations';
 import { contactPersonRead, contactPersonRecord } from './record';
 
 // https://ram-api.syniotec.com/reference/clients: GET /clients/{clientId}/contact-persons/external-id/{externalId}

@@ -1,4 +1,4 @@
-import { resourceDescription } from '../../shared/recordOperations';
+import { resourceDescription } from '../../operations/recordOperations';
 import * as create from './create';
 import * as deleteContactPerson from './delete';
 import * as get from './get';

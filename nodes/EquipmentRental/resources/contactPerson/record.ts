@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RequestParts } from '../../shared/itemRequest';
-import { runPerItem } from '../../shared/itemRequest';
-import type { RecordReference } from '../../shared/parameters';
-import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../shared/paths';
-import { asGiven, readRecord } from '../../shared/references';
-import type { Operation } from '../../shared/recordOperations';
+import type { RequestParts } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import type { RecordReference } from '../../../shared/parameters';
+import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../../shared/paths';
+import { asGiven, readRecord } from '../../operations/references';
+import type { Operation } from '../../operations/recordOperations';
 import type { RecordKind } from '../../writes/recordKind';
 import { collectionPath, parentNamed } from '../../writes/recordReferences';
 import { clientReference, contactPersonFields } from '../client/record';

@@ -1,5 +1,5 @@
-import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
-import { getRecordOperation } from '../../shared/recordOperations';
+import { CONTRACTS, CONTRACTS_PATH } from '../../../shared/paths';
+import { getRecordOperation } from '../../operations/recordOperations';
 import { contractPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/contracts: GET /contracts/{id}

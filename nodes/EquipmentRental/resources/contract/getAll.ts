@@ -1,7 +1,7 @@
-import { updatedAfterFilter } from '../../shared/filterFields';
-import { sortedPaginatedList } from '../../shared/sortedList';
-import { contractFilters } from '../../shared/masterDataFilters';
-import { CONTRACTS_PATH } from '../../shared/paths';
+import { updatedAfterFilter } from '../../../shared/filterFields';
+import { sortedPaginatedList } from '../../operations/sortedList';
+import { contractFilters } from '../../../shared/masterDataFilters';
+import { CONTRACTS_PATH } from '../../../shared/paths';
 
 const updatedAfter = updatedAfterFilter('contracts');
 

@@ -1,5 +1,5 @@
-import { CONTRACTS_PATH } from '../../shared/paths';
-import { externalIdField, getRecordOperation } from '../../shared/recordOperations';
+import { CONTRACTS_PATH } from '../../../shared/paths';
+import { externalIdField, getRecordOperation } from '../../operations/recordOperations';
 
 // https://ram-api.syniotec.com/reference/get-contract-by-external-id
 export const { option, fields } = getRecordOperation({

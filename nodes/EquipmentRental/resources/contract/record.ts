@@ -7,8 +7,8 @@ import {
 	referenceTo,
 	text,
 	uuidField,
-} from '../../shared/bodyFields';
-import { CONTRACTS, CONTRACTS_PATH } from '../../shared/paths';
+} from '../../operations/bodyFields';
+import { CONTRACTS, CONTRACTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { clientReference } from '../client/record';
 import { contractPicker } from './pickers';

@@ -1,5 +1,5 @@
-import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
-import { getRecordOperation } from '../../shared/recordOperations';
+import { EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
+import { getRecordOperation } from '../../operations/recordOperations';
 import { equipmentPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/equipments: GET /equipments/{id}

@@ -1,12 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection } from '../../shared/descriptions';
-import { listFields, listOptionsField } from '../../shared/listFields';
-import { searchFilter } from '../../shared/filterFields';
-import { pagedListPerItem } from '../../shared/paginatedList';
-import { withoutUnset } from '../../shared/parameters';
-import { EQUIPMENTS_PATH } from '../../shared/paths';
+import { filtersCollection } from '../../../shared/descriptions';
+import { listFields, listOptionsField } from '../../../shared/listFields';
+import { searchFilter } from '../../../shared/filterFields';
+import { pagedListPerItem } from '../../operations/paginatedList';
+import { withoutUnset } from '../../../shared/parameters';
+import { EQUIPMENTS_PATH } from '../../../shared/paths';
 
 const search = searchFilter('inventory number', 'EX-20');
 const filters: INodeProperties = { ...filtersCollection, options: [search] };

@@ -1,5 +1,5 @@
-import { EQUIPMENTS_PATH } from '../../shared/paths';
-import { externalIdField, getRecordOperation } from '../../shared/recordOperations';
+import { EQUIPMENTS_PATH } from '../../../shared/paths';
+import { externalIdField, getRecordOperation } from '../../operations/recordOperations';
 
 // https://ram-api.syniotec.com/reference/equipments: GET /equipments/external-id/{externalId}
 export const { option, fields } = getRecordOperation({

@@ -1,4 +1,4 @@
-import { idPicker } from '../../shared/pickers';
+import { idPicker } from '../../operations/pickers';
 
 export const equipmentPicker = idPicker({
 	displayName: 'Equipment',

@@ -6,8 +6,8 @@ import {
 	text,
 	textListField,
 	uuidField,
-} from '../../shared/bodyFields';
-import { EQUIPMENT, EQUIPMENTS_PATH } from '../../shared/paths';
+} from '../../operations/bodyFields';
+import { EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { productReference } from '../product/record';
 import { equipmentPicker } from './pickers';

@@ -1,5 +1,5 @@
-import { dailyRecordsOperation } from '../../shared/dailyRecords';
-import { distanceReport } from '../../shared/dailyReports';
+import { dailyRecordsOperation } from '../../operations/dailyRecords';
+import { distanceReport } from '../../../shared/dailyReports';
 
 export const { option, fields } = dailyRecordsOperation({
 	resource: 'equipmentDistance',

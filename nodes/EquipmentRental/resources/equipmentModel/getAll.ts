@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { brandId, DATE_TIME_FORMS, filtersCollection, search } from '../../shared/descriptions';
-import { listFields, listOptionsField } from '../../shared/listFields';
-import { pagedListPerItem } from '../../shared/paginatedList';
-import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { brandId, DATE_TIME_FORMS, filtersCollection, search } from '../../../shared/descriptions';
+import { listFields, listOptionsField } from '../../../shared/listFields';
+import { pagedListPerItem } from '../../operations/paginatedList';
+import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
 
 const ids: INodeProperties = {
 	displayName: 'Model IDs',

@@ -1,5 +1,5 @@
-import { dailyRecordsOperation } from '../../shared/dailyRecords';
-import { usageReport } from '../../shared/dailyReports';
+import { dailyRecordsOperation } from '../../operations/dailyRecords';
+import { usageReport } from '../../../shared/dailyReports';
 
 // https://ram-api.syniotec.com/reference/equipment-usage
 export const { option, fields } = dailyRecordsOperation({

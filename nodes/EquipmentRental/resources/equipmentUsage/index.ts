@@ -1,4 +1,4 @@
-import { resourceDescription } from '../../shared/recordOperations';
+import { resourceDescription } from '../../operations/recordOperations';
 import * as get from './get';
 
 export const equipmentUsageDescription = resourceDescription('equipmentUsage', [get], 'get');

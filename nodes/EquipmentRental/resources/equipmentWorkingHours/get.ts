@@ -1,5 +1,5 @@
-import { dailyRecordsOperation } from '../../shared/dailyRecords';
-import { workingHoursReport } from '../../shared/dailyReports';
+import { dailyRecordsOperation } from '../../operations/dailyRecords';
+import { workingHoursReport } from '../../../shared/dailyReports';
 
 // https://ram-api.syniotec.com/reference/equipment-working-hours
 export const { option, fields } = dailyRecordsOperation({

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestPerItem } from '../../shared/itemRequest';
+import { requestPerItem } from '../../engine/itemRouting';
 
 const inventoryId: INodeProperties = {
 	displayName: 'Inventory ID',

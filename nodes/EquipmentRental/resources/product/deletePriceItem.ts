@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../shared/itemRequest';
+import { runPerItem, sendPrepared } from '../../engine/itemRouting';
 import type { PriceListParts } from './pickers';
 import { priceItemNamed, priceItemPicker, productPath, productPicker } from './pickers';
 

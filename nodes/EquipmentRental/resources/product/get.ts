@@ -1,5 +1,5 @@
-import { PRODUCTS, PRODUCTS_PATH } from '../../shared/paths';
-import { getRecordOperation } from '../../shared/recordOperations';
+import { PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
+import { getRecordOperation } from '../../operations/recordOperations';
 import { productPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/products: GET /products/{id}

@@ -1,7 +1,7 @@
-import { updatedAfterFilter } from '../../shared/filterFields';
-import { sortedPaginatedList } from '../../shared/sortedList';
-import { productFilters } from '../../shared/masterDataFilters';
-import { PRODUCTS_PATH } from '../../shared/paths';
+import { updatedAfterFilter } from '../../../shared/filterFields';
+import { sortedPaginatedList } from '../../operations/sortedList';
+import { productFilters } from '../../../shared/masterDataFilters';
+import { PRODUCTS_PATH } from '../../../shared/paths';
 
 const updatedAfter = updatedAfterFilter('products');
 

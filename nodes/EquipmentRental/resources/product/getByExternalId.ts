@@ -1,5 +1,5 @@
-import { PRODUCTS_PATH } from '../../shared/paths';
-import { externalIdField, getRecordOperation } from '../../shared/recordOperations';
+import { PRODUCTS_PATH } from '../../../shared/paths';
+import { externalIdField, getRecordOperation } from '../../operations/recordOperations';
 
 // https://ram-api.syniotec.com/reference/products: GET /products/external-id/{id}
 export const { option, fields } = getRecordOperation({

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection } from '../../shared/descriptions';
-import { listFields, listOptionsField } from '../../shared/listFields';
-import { pagedListPerItem } from '../../shared/paginatedList';
-import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
+import { filtersCollection } from '../../../shared/descriptions';
+import { listFields, listOptionsField } from '../../../shared/listFields';
+import { pagedListPerItem } from '../../operations/paginatedList';
+import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
 import { productTypeOptions } from './productTypes';
 import { customPriceListPicker } from './pickers';
 

@@ -1,4 +1,4 @@
-import { resourceDescription } from '../../shared/recordOperations';
+import { resourceDescription } from '../../operations/recordOperations';
 import * as addPriceItem from './addPriceItem';
 import * as attach from './attach';
 import * as create from './create';

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { SendParts } from '../../shared/itemRequest';
-import type { ItemParameters, RecordReference } from '../../shared/parameters';
-import { PRODUCTS } from '../../shared/paths';
-import { idPicker } from '../../shared/pickers';
-import { idOf } from '../../shared/references';
+import type { SendParts } from '../../engine/itemRouting';
+import type { ItemParameters, RecordReference } from '../../../shared/parameters';
+import { PRODUCTS } from '../../../shared/paths';
+import { idPicker } from '../../operations/pickers';
+import { idOf } from '../../operations/references';
 
 // The product module's ID fields as pickers, shared by its operations.
 

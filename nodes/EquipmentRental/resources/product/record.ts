@@ -1,12 +1,12 @@
-import type { BodyField } from '../../shared/bodyFields';
+import type { BodyField } from '../../operations/bodyFields';
 import {
 	entriesField,
 	numberField,
 	optionsField,
 	referenceTo,
 	textField,
-} from '../../shared/bodyFields';
-import { PRODUCTS, PRODUCTS_PATH } from '../../shared/paths';
+} from '../../operations/bodyFields';
+import { PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { productPicker } from './pickers';
 

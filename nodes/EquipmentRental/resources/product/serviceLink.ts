@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../shared/itemRequest';
-import type { RecordReference } from '../../shared/parameters';
-import { PRODUCTS } from '../../shared/paths';
-import { idOf } from '../../shared/references';
-import type { Operation } from '../../shared/recordOperations';
+import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import type { RecordReference } from '../../../shared/parameters';
+import { PRODUCTS } from '../../../shared/paths';
+import { idOf } from '../../operations/references';
+import type { Operation } from '../../operations/recordOperations';
 import { productPicker } from './pickers';
 
 /** The products an item links, each by ID or external ID, and the request they come to. */

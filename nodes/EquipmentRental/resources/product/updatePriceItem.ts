@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../shared/itemRequest';
-import type { ItemParameters } from '../../shared/parameters';
-import { withoutUnset } from '../../shared/parameters';
-import { PRODUCTS_PATH } from '../../shared/paths';
+import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import type { ItemParameters } from '../../../shared/parameters';
+import { withoutUnset } from '../../../shared/parameters';
+import { PRODUCTS_PATH } from '../../../shared/paths';
 import {
 	fromQuantity,
 	priceField,

@@ -5,12 +5,12 @@ import {
 	additionalFieldsCollection,
 	CALENDAR_DATE_FORMS,
 	DATE_TIME_FORMS,
-} from '../../shared/descriptions';
-import { runPerItem, sendPrepared } from '../../shared/itemRequest';
-import type { RecordReference } from '../../shared/parameters';
-import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { CLIENTS, CONTRACTS } from '../../shared/paths';
-import { idOf } from '../../shared/references';
+} from '../../../shared/descriptions';
+import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import type { RecordReference } from '../../../shared/parameters';
+import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
+import { CLIENTS, CONTRACTS } from '../../../shared/paths';
+import { idOf } from '../../operations/references';
 import { clientPicker } from '../client/pickers';
 import { clientContractPicker } from './pickers';
 

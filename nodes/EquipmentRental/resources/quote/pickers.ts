@@ -1,4 +1,4 @@
-import { idPicker } from '../../shared/pickers';
+import { idPicker } from '../../operations/pickers';
 
 /** One of the chosen client's contracts. */
 export const clientContractPicker = idPicker({

@@ -1,4 +1,4 @@
-import { idPicker } from '../../shared/pickers';
+import { idPicker } from '../../operations/pickers';
 
 /** A release, picked from the releases of the booking named beside it. */
 export const releasePicker = idPicker({

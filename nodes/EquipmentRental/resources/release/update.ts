@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DATE_TIME_FORMS, updateFieldsCollection } from '../../shared/descriptions';
-import { requestPerItem } from '../../shared/itemRequest';
-import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
-import { byIdMode, externalIdMode } from '../../shared/pickers';
+import { DATE_TIME_FORMS, updateFieldsCollection } from '../../../shared/descriptions';
+import { requestPerItem } from '../../engine/itemRouting';
+import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
+import { byIdMode, externalIdMode } from '../../operations/pickers';
 import { releasePicker } from './pickers';
 
 /**

@@ -1,15 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { DailyReport } from './dailyReports';
-import { outputField, outputsReadable, readableRows, reportRecords } from './dailyReports';
-import { CALENDAR_DATE_FORMS } from './descriptions';
-import { runPerItem } from './itemRequest';
-import { listOptionsField } from './listFields';
-import { asPage } from './pagination';
-import { EQUIPMENTS_PATH } from './paths';
+import type { DailyReport } from '../../shared/dailyReports';
+import {
+	outputField,
+	outputsReadable,
+	readableRows,
+	reportRecords,
+} from '../../shared/dailyReports';
+import { CALENDAR_DATE_FORMS } from '../../shared/descriptions';
+import { runPerItem } from '../engine/itemRouting';
+import { listOptionsField } from '../../shared/listFields';
+import { asPage } from '../../shared/pagination';
+import { EQUIPMENTS_PATH } from '../../shared/paths';
 import type { Operation } from './recordOperations';
-import { recordsOfReadableDay } from './workflowDays';
+import { recordsOfReadableDay } from '../../shared/workflowDays';
 
 const date: INodeProperties = {
 	displayName: 'Date',

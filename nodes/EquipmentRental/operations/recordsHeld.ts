@@ -1,15 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SendParts } from './itemRequest';
-import type { FetchPage } from './pagination';
-import { asPage, readList } from './pagination';
-
-/** A collection's records the API lists: in pages of `{ content, total }`, or as one array. */
-export interface CollectionList {
-	/** With the parent's placeholders, as the collection's own URL. */
-	url: string;
-	paged: boolean;
-}
+import type { CollectionList } from '../../shared/paths';
+import type { SendParts } from '../engine/itemRouting';
+import type { FetchPage } from '../../shared/pagination';
+import { asPage, readList } from '../../shared/pagination';
 
 /** A kind of record, as far as a whole read knows it: its list, where the API has one. */
 interface Listed {

@@ -1,4 +1,18 @@
-import type { ReferencedKind } from './references';
+/** A collection's records the API lists: in pages of `{ content, total }`, or as one array. */
+export interface CollectionList {
+	/** With the parent's placeholders, as the collection's own URL. */
+	url: string;
+	paged: boolean;
+}
+
+/** A kind of record the API finds by the external ID another system gave it. */
+export interface ReferencedKind {
+	recordName: string;
+	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
+	externalIdUrl: string;
+	/** The kind's list, where the API has one: a run may read it whole (the node's operations/recordsHeld.ts). */
+	list?: CollectionList;
+}
 
 /** Collections of the Integration API, as the vendor's reference names them (its module pages). */
 export const CLIENTS_PATH = '/master-data/v1/client-management/clients';

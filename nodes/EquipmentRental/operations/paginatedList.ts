@@ -1,12 +1,17 @@
 import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
 
-import type { ItemRequest, RequestParts } from './itemRequest';
-import { runPerItem } from './itemRequest';
-import { limitField, listOptionsField, pageSizeField, returnAllField } from './listFields';
-import { paceOf } from './paceOfRun';
-import type { FetchPage } from './pagination';
-import { asPage, readList } from './pagination';
-import type { ItemParameters } from './parameters';
+import type { ItemRequest, RequestParts } from '../engine/itemRouting';
+import { runPerItem } from '../engine/itemRouting';
+import {
+	limitField,
+	listOptionsField,
+	pageSizeField,
+	returnAllField,
+} from '../../shared/listFields';
+import { paceOf } from '../engine/paceOfRun';
+import type { FetchPage } from '../../shared/pagination';
+import { asPage, readList } from '../../shared/pagination';
+import type { ItemParameters } from '../../shared/parameters';
 
 /**
  * The routing of a list operation, run for each input item: "Return All" reads every page,

@@ -1,7 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asSentence, failureSentences, mayHaveBeenDone } from './errors';
+import { asSentence, failureSentences, mayHaveBeenDone } from '../../shared/errors';
 
 export type ItemError = NodeApiError | NodeOperationError;
 

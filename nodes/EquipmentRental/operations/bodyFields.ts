@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { DATE_TIME_FORMS } from './descriptions';
-import type { Field, ItemParameters, RecordReference } from './parameters';
-import { EXAMPLE_UUID, withoutUnset } from './parameters';
+import { DATE_TIME_FORMS } from '../../shared/descriptions';
+import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
+import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { idPicker } from './pickers';
-import type { ReferencedKind } from './references';
+import type { ReferencedKind } from '../../shared/paths';
 
 /**
  * A field of a record's body as the form shows it (named as the API names it) and how one item's

@@ -43,7 +43,7 @@ interface Turn {
  * All, a Create or Update's look-up and write) waits for its turn here:
  * - at most Parallel Requests are in flight, and at most twice that many items are under way, so
  *   that items are read and checked as their turn comes rather than all at once before the first
- *   request (n8n's engine waits for none of them, see itemRequest.ts);
+ *   request (n8n's engine waits for none of them, see engine/itemRouting.ts);
  * - a refusal (429, or 503 with Retry-After) pauses every request of the run until its
  *   Retry-After (or a backoff), then the run goes on at a little less than the rate the API had
  *   accepted, speeding up again while answers come: it keeps to the API's pace by itself. The

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RequestParts } from './itemRequest';
-import { requestPerItem, runPerItem } from './itemRequest';
-import type { Field, ItemParameters, RecordReference } from './parameters';
-import type { ReferencedKind } from './references';
+import type { RequestParts } from '../engine/itemRouting';
+import { requestPerItem, runPerItem } from '../engine/itemRouting';
+import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
+import type { ReferencedKind } from '../../shared/paths';
 import { asGiven, readRecord } from './references';
 
 /** An operation's entry in its resource's list, and the fields it shows. */

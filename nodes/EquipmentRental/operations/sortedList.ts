@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection } from './descriptions';
-import { listFields, listOptionsField } from './listFields';
+import { filtersCollection } from '../../shared/descriptions';
+import { listFields, listOptionsField } from '../../shared/listFields';
 import { pagedListPerItem } from './paginatedList';
-import type { ItemParameters } from './parameters';
-import { withoutUnset } from './parameters';
+import type { ItemParameters } from '../../shared/parameters';
+import { withoutUnset } from '../../shared/parameters';
 import type { Operation } from './recordOperations';
 
 // The sort options of the lists the vendor's reference documents (clients, contracts, products,

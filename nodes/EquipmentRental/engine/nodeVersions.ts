@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EXAMPLE_UUID } from './parameters';
+import { EXAMPLE_UUID } from '../../shared/parameters';
 
 /**
  * The node's versions. Version 1 is the node as 0.2.0 of this package saved it: the ID fields below

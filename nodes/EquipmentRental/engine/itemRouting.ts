@@ -10,13 +10,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { checkApiResponse, failureSentences, toItemError } from './errors';
+import { checkApiResponse, failureSentences, toItemError } from '../../shared/errors';
 import { nothingFoundAnswer } from './nothingFound';
-import type { Field } from './parameters';
-import { ItemParameters } from './parameters';
+import type { Field } from '../../shared/parameters';
+import { ItemParameters } from '../../shared/parameters';
 import type { NodeRun } from './nodeRun';
 import { nodeRunOf } from './nodeRun';
-import type { RequestPace } from './requestPace';
+import type { RequestPace } from '../../shared/requestPace';
 import { paceOf } from './paceOfRun';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
@@ -95,7 +95,7 @@ export interface ApiAddress {
 /**
  * What an operation does for one item once its parameters are read and checked (`parts`):
  * `prepare` makes the reads its write needs (records named by external ID), for every item of the
- * run before any item performs (shared/nodeRun.ts); `perform` sends the operation's own requests
+ * run before any item performs (nodeRun.ts); `perform` sends the operation's own requests
  * and returns the item's output. A read has nothing to prepare.
  */
 export interface ItemWork<Parts extends RequestParts, Prepared> {
@@ -240,7 +240,7 @@ const OUTCOME_BY_METHOD: Record<string, string> = {
 
 /**
  * The routing of an operation that reads, sends and outputs one input item at a time, each item
- * going through the run's phases (shared/nodeRun.ts): its parameters checked (`parts`), the reads
+ * going through the run's phases (nodeRun.ts): its parameters checked (`parts`), the reads
  * it needs before writing made (`work.prepare`), its requests sent (`work.perform`).
  *
  * n8n-core 2.8.1's RoutingNode (routing-node.js, runNode) runs a declarative node in two steps.

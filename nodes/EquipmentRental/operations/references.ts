@@ -1,20 +1,11 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { isMissingRecord } from './errors';
-import type { SendParts } from './itemRequest';
-import type { Field, ItemParameters, RecordReference } from './parameters';
-import { EXTERNAL_ID_MODE } from './parameters';
-import type { CollectionList } from './recordsHeld';
+import { isMissingRecord } from '../../shared/errors';
+import type { SendParts } from '../engine/itemRouting';
+import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
+import { EXTERNAL_ID_MODE } from '../../shared/parameters';
 import { heldWholeBy } from './recordsHeld';
-
-/** A kind of record the API finds by the external ID another system gave it. */
-export interface ReferencedKind {
-	recordName: string;
-	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
-	externalIdUrl: string;
-	/** The kind's list, where the API has one: a run may read it whole (recordsHeld.ts). */
-	list?: CollectionList;
-}
+import type { ReferencedKind } from '../../shared/paths';
 
 /** What a request came to: its answer, or the item error it failed with. */
 export async function settled<T>(request: Promise<T>): Promise<{ answer: T } | { error: unknown }> {

@@ -1,15 +1,15 @@
-import { listOptionsField } from './listFields';
-import type { Field, ParameterContext } from './parameters';
-import { ItemParameters } from './parameters';
-import type { PaceSettings } from './requestPace';
-import { RequestPace } from './requestPace';
+import { listOptionsField } from '../../shared/listFields';
+import type { Field, ParameterContext } from '../../shared/parameters';
+import { ItemParameters } from '../../shared/parameters';
+import type { PaceSettings } from '../../shared/requestPace';
+import { RequestPace } from '../../shared/requestPace';
 import {
 	maxRateLimitWaitField,
 	parallelRequestsField,
 	requestOptionsProperty,
-} from './requestOptionFields';
+} from '../../shared/requestOptionFields';
 
-/** The paces of the runs under way, by the run of the node (shared/nodeRun.ts). */
+/** The paces of the runs under way, by the run of the node (nodeRun.ts). */
 const paces = new WeakMap<object, RequestPace>();
 
 /** What the pace reads of an item's context. */

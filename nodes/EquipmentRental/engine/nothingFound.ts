@@ -1,8 +1,8 @@
 import type { IDataObject, IExecutePaginationFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { resourceField } from './descriptions';
-import type { Field } from './parameters';
-import { FILTERS_COLLECTION_NAME } from './parameters';
+import { resourceField } from '../../shared/descriptions';
+import type { Field } from '../../shared/parameters';
+import { FILTERS_COLLECTION_NAME } from '../../shared/parameters';
 
 /** "a", "a and b", "a, b and c". */
 function listed(words: string[]): string {

@@ -7,9 +7,9 @@ import type {
 	INodePropertyMode,
 } from 'n8n-workflow';
 
-import { getFromApi } from './getFromApi';
-import type { ReferencedKind } from './references';
-import { EXAMPLE_UUID, EXTERNAL_ID_MODE } from './parameters';
+import { getFromApi } from '../../shared/transport';
+import type { ReferencedKind } from '../../shared/paths';
+import { EXAMPLE_UUID, EXTERNAL_ID_MODE } from '../../shared/parameters';
 
 /** How many records a picker asks for per page as the user scrolls: the reference's default page size. */
 const PICKER_PAGE_SIZE = 20;
