@@ -1,7 +1,6 @@
 import { NodeApiError, sleep, sleepWithAbort } from 'n8n-workflow';
 
-import type { ErrorContext } from './errors';
-import { toItemError, transportErrorCode } from './errors';
+import { transportErrorCode } from './errors';
 
 const MAX_RETRIES = 4;
 const FIRST_BACKOFF_MS = 100;
@@ -35,25 +34,4 @@ export function retryDelayMs(error: unknown, retry: number): number | undefined 
 	const backoff = FIRST_BACKOFF_MS * 2 ** retry * (1 + Math.random() / 2);
 	const delay = typeof retryAfterSeconds === 'number' ? retryAfterSeconds * 1000 : backoff;
 	return delay <= MAX_WAIT_MS ? delay : undefined;
-}
-
-/**
- * Runs `attempt`; when the request it sends may be repeated and fails transiently (5xx, 429, a
- * dropped connection or a cut-off body), runs it again a few times with backoff, honouring
- * Retry-After. Every failure leaves as an item error (see toItemError).
- */
-export async function withRetries<T>(
-	context: ErrorContext,
-	attempt: () => Promise<T>,
-	{ repeatable, signal }: { repeatable: boolean; signal?: AbortSignal },
-): Promise<T> {
-	for (let retry = 0; ; retry++) {
-		try {
-			return await attempt();
-		} catch (error) {
-			const delay = repeatable ? retryDelayMs(error, retry) : undefined;
-			if (delay === undefined) throw toItemError(context, error);
-			await waitBeforeRetry(delay, signal);
-		}
-	}
 }
