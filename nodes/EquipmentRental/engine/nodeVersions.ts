@@ -12,7 +12,9 @@ import { EXAMPLE_UUID } from '../../shared/parameters';
  * saved by 0.2.0 would show the raw expression instead of "Defined automatically by the model"
  * (editor-ui ResourceLocator.vue, which reads the mode and the override from `value.mode` and
  * `value.value`). What n8n offers instead is versions: a node keeps the version it was saved with and
- * the editor shows the fields of that version, while a node added now gets the newest.
+ * the editor shows the fields of that version, while a node added now gets the newest (n8n 1.85 to
+ * 2.41). What this room does: the operations declare only the pickers; withVersion1TextFields adds
+ * the text fields of version 1 beside them, for the description n8n loads.
  */
 export const NODE_VERSIONS = [1, 1.1];
 export const PICKERS_SINCE = 1.1;

@@ -9,6 +9,13 @@ import {
 	requestOptionsProperty,
 } from '../../shared/requestOptionFields';
 
+/**
+ * The pace of a run of the node (nodes/shared/requestPace.ts), one per run. What n8n does: RoutingNode
+ * starts all of a run's items at once and knows no budget of requests; its Batching only spaces the
+ * items' starts. What this room does: the run (nodeRun.ts) keys one pace, read from the node's
+ * Request Options at the run's first item, that every request of the run waits its turn in.
+ */
+
 /** The paces of the runs under way, by the run of the node (nodeRun.ts). */
 const paces = new WeakMap<object, RequestPace>();
 

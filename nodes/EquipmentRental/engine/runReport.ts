@@ -3,6 +3,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asSentence, failureSentences, mayHaveBeenDone } from '../../shared/errors';
 
+/**
+ * The error of a run of the node that stopped (nodeRun.ts). What n8n does (RoutingNode, n8n 1.85 to
+ * 2.41): it throws the error of the first failed item by index and drops every other item's output,
+ * so the error n8n shows is all a user learns of the run. What this room does: that error keeps the
+ * failed item's message and HTTP status, and its description (and `context.run`, for an error
+ * workflow) says what the run did: every bad item of a run stopped before writing, or the records
+ * each item wrote and the items not sent.
+ */
+
 export type ItemError = NodeApiError | NodeOperationError;
 
 export type Phase = 'check' | 'prepare' | 'perform';

@@ -1,5 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+/**
+ * An AI tool's description per operation. What n8n does (n8n-workflow getToolDescriptionForNode,
+ * 1.123 to 2.41; convertNodeToAiTool from 1.85): a node used as a tool is described by its
+ * `toolDescription` parameter, or, set automatically, by its action text and the node's name ("Get a
+ * client in Equipment Rental"), which tells a model little; n8n adds its own Tool Description field
+ * only to a node that has none. What this room does: each operation gets a Tool Description field,
+ * shown only on the tool, filled in with what the operation finds or does and the fields it needs.
+ */
+
 /** The one n8n reads a tool's description from (n8n-workflow getToolDescriptionForNode). */
 const TOOL_DESCRIPTION = 'toolDescription';
 
