@@ -53,7 +53,7 @@ const {
 	startN8n,
 } = require('./real-n8n');
 const { startSandboxProcess } = require('./sync-sandbox');
-const { connectTo } = require('./upsert-job');
+const { connectTo, pagesByNumber } = require('./upsert-job');
 
 const { values: flags } = parseArgs({
 	options: {
@@ -128,18 +128,7 @@ const httpRequestWorkflow = (sandboxUrl) =>
 				genericAuthType: 'httpHeaderAuth',
 				sendQuery: true,
 				queryParameters: { parameters: [{ name: 'limit', value: String(PAGE_SIZE) }] },
-				options: {
-					pagination: {
-						pagination: {
-							paginationMode: 'updateAParameterInEachRequest',
-							parameters: {
-								parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }],
-							},
-							paginationCompleteWhen: 'other',
-							completeExpression: `={{ $response.body.content.length < ${PAGE_SIZE} }}`,
-						},
-					},
-				},
+				options: { pagination: pagesByNumber(PAGE_SIZE) },
 			},
 		},
 		{

@@ -10,11 +10,12 @@
  *     { type: 'options' }.
  *   { type: 'reset', existing: [{ externalId, name, city }] }: the clients back as the seed made
  *     them, then the given ones created through the sandbox's own create handler; the request log
- *     and the most requests in flight start again. Answers { type: 'reset', ids } (the IDs of the
- *     created clients, by external ID).
- *   { type: 'report', prefix }: answers { type: 'report', accepted, refused, refusedAt,
+ *     and the most requests in flight start again. Answers { type: 'reset', ids, held } (the IDs of
+ *     the created clients, by external ID; how many clients the sandbox holds).
+ *   { type: 'report', prefix }: answers { type: 'report', accepted, listReads, refused, refusedAt,
  *     maxInFlight, maxAcceptedInFlight, clients } about the requests received since the reset:
- *     those the rate limit let in (by method and status, e.g. 'POST 201'), how many it refused and
+ *     those the rate limit let in (by method and status, e.g. 'POST 201'; listReads: the GETs of
+ *     the clients' list among them, the pages of a whole read), how many it refused and
  *     when each refused one arrived (ms since the epoch, in order), the most requests in flight at
  *     once (all received; those let in), and every client whose external ID starts with `prefix`
  *     (none without a prefix).
@@ -27,6 +28,8 @@
 const { fork } = require('node:child_process');
 const { once } = require('node:events');
 const { setTimeout: sleep } = require('node:timers/promises');
+
+const { CLIENTS_PATH } = require('./upsert-job');
 
 // How long the sandbox has to close its server once its channel closes, before it is killed.
 const STOP_GRACE_MS = 5_000;
@@ -120,21 +123,24 @@ async function serve() {
 				ids[fields.externalId] = body.id;
 			}
 			sandbox.resetStats();
-			return { ids };
+			return { ids, held: store.clients.length };
 		},
 		report({ prefix }) {
 			const accepted = {};
 			const refusedAt = [];
-			for (const { method, status, rateLimited, receivedAt } of sandbox.requests) {
+			let listReads = 0;
+			for (const { method, path, status, rateLimited, receivedAt } of sandbox.requests) {
 				if (rateLimited) {
 					refusedAt.push(receivedAt);
 					continue;
 				}
 				const key = `${method} ${status}`;
 				accepted[key] = (accepted[key] ?? 0) + 1;
+				if (method === 'GET' && path === CLIENTS_PATH) listReads++;
 			}
 			return {
 				accepted,
+				listReads,
 				refused: refusedAt.length,
 				refusedAt,
 				maxInFlight: sandbox.maxInFlight,
