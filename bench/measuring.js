@@ -2,7 +2,8 @@
 
 /**
  * What the benchmarks measure with and report in: medians, the heap after a forced garbage
- * collection, the machine's load, and their tables.
+ * collection, the machine's load, their tables and goals' verdicts; and the lists their options
+ * take.
  */
 
 const os = require('node:os');
@@ -69,4 +70,32 @@ function table(columns, rows) {
 	return [header, ...lines].map((line) => `  ${format(line)}`);
 }
 
-module.exports = { median, heapUsed, collectGarbage, loadAverage, seconds, table };
+/**
+ * The values of a comma-separated option (`flags[name]`, as parseArgs gives it), or `defaults`
+ * when it is not given; a value not in `known` is a usage error: it is said, and the process exits
+ * with 2.
+ */
+function listOption(flags, name, known, defaults) {
+	const values = flags[name]?.split(',') ?? defaults;
+	for (const value of values.filter((one) => !known.includes(one))) {
+		console.error(`--${name} takes ${known.join(', ')}, not ${value}`);
+		process.exit(2);
+	}
+	return values;
+}
+
+/** A goal's verdict: its line in a report (indented by two), and whether it was met. */
+function verdict(description, value, met) {
+	return { line: `  ${description}: ${value}: ${met ? 'met' : 'MISSED'}`, met };
+}
+
+module.exports = {
+	median,
+	heapUsed,
+	collectGarbage,
+	loadAverage,
+	seconds,
+	table,
+	listOption,
+	verdict,
+};

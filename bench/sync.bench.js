@@ -77,7 +77,16 @@ const { parseArgs } = require('node:util');
 
 const { cacheDir, isInstalled } = require('../scripts/runtime/install');
 const { DEFAULT_VERSION } = require('../scripts/runtime/versions');
-const { collectGarbage, heapUsed, loadAverage, median, seconds, table } = require('./measuring');
+const {
+	collectGarbage,
+	heapUsed,
+	listOption,
+	loadAverage,
+	median,
+	seconds,
+	table,
+	verdict,
+} = require('./measuring');
 const { startSandboxProcess } = require('./sync-sandbox');
 const {
 	CLIENTS_PATH,
@@ -198,20 +207,11 @@ const { values: flags } = parseArgs({
 		'cpu-prof-dir': { type: 'string' },
 	},
 });
-/** Each flag's values, every one of them known to `known` (a usage error exits with 2). */
-function listFlag(name, known, defaults) {
-	const values = flags[name]?.split(',') ?? defaults;
-	for (const value of values.filter((one) => !known.includes(one))) {
-		console.error(`--${name} takes ${known.join(', ')}, not ${value}`);
-		process.exit(2);
-	}
-	return values;
-}
-const CASES = listFlag('case', Object.keys(SYNC_CASES), ['first-load', 'nightly']);
-const TARGETS = listFlag('sandboxes', Object.keys(SANDBOXES), ['unlimited', '100/s']).map(
+const CASES = listOption(flags, 'case', Object.keys(SYNC_CASES), ['first-load', 'nightly']);
+const TARGETS = listOption(flags, 'sandboxes', Object.keys(SANDBOXES), ['unlimited', '100/s']).map(
 	(key) => SANDBOXES[key],
 );
-const ONLY = listFlag('only', CONTENDER_KEYS, DEFAULT_CONTENDERS);
+const ONLY = listOption(flags, 'only', CONTENDER_KEYS, DEFAULT_CONTENDERS);
 const RECORDS = Number(flags.records ?? 5_000);
 const ROUNDS = Number(flags.rounds ?? 1);
 if (!(Number.isInteger(RECORDS) && RECORDS > 0 && Number.isInteger(ROUNDS) && ROUNDS > 0)) {
@@ -1053,10 +1053,6 @@ function pauseLines({ rateLimit }, nodeRuns) {
 	return [
 		`  (a) paused its run ${count(median(pauses))} times (rounds: ${pauses.join(', ')}; from the sandbox's log: the refusals arriving within ${rateLimit.retryAfterSeconds} s of a pause's first are that pause's)`,
 	];
-}
-
-function verdict(description, value, met) {
-	return { line: `  ${description}: ${value}: ${met ? 'met' : 'MISSED'}`, met };
 }
 
 /**
