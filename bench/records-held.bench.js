@@ -4,7 +4,7 @@
  * What Create or Update's whole read of a collection costs in memory (issue 36, "Bounded memory"):
  * the run reads the clients whole where their pages are fewer than its rows, up to
  * MOST_RECORDS_HELD of them, and keeps each with only the fields it compares
- * (nodes/EquipmentRental/shared/recordsHeld.ts). This reads N clients through recordsHeld itself,
+ * (nodes/EquipmentRental/operations/recordsHeld.ts). This reads N clients through recordsHeld itself,
  * as Client > Create or Update calls it (the client kind, the fields upsert.ts compares), the pages
  * of 1,000 answered in this process as the API sends them, each parsed anew from its JSON text as
  * n8n's HTTP helper does: every field of the client's create page filled (a full record, about
@@ -27,7 +27,10 @@ const os = require('node:os');
 const { parseArgs } = require('node:util');
 
 const { clientRecord } = require('../nodes/EquipmentRental/resources/client/record');
-const { MOST_RECORDS_HELD, recordsHeld } = require('../nodes/EquipmentRental/shared/recordsHeld');
+const {
+	MOST_RECORDS_HELD,
+	recordsHeld,
+} = require('../nodes/EquipmentRental/operations/recordsHeld');
 const { updatable } = require('../nodes/EquipmentRental/writes/recordKind');
 const { collectGarbage, heapUsed, loadAverage, table } = require('./measuring');
 
@@ -176,7 +179,7 @@ async function main() {
 		for (const count of SIZES) results.push(await measure(count, contactPersons));
 	console.log(
 		[
-			`Whole read of the clients by Create or Update (shared/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled; held: ${COMPARED_FIELDS.length} compared fields and id, externalId, createdAt, updatedAt. Node ${process.version}, load average ${loadBefore}.`,
+			`Whole read of the clients by Create or Update (operations/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled; held: ${COMPARED_FIELDS.length} compared fields and id, externalId, createdAt, updatedAt. Node ${process.version}, load average ${loadBefore}.`,
 			...table(
 				[
 					['contact persons each', (r) => String(r.contactPersons)],
