@@ -53,7 +53,7 @@
  * [--sandboxes unlimited,100/s,200/s] [--records N] [--rounds N] [--only a,b,b',c,d,e]
  * [--cpu-prof-dir DIR]; defaults: both cases, without limits and at 100/s, 5,000 rows, 1 round
  * after a warm-up round of WARM_UP_ROWS rows, every contender but (b')). It needs n8n 2.8.4
- * installed (`npm run n8n:install`) for n8n-nodes-base. A default run takes about 6 minutes on 2
+ * installed (`npm run n8n:install`) for n8n-nodes-base. A default run takes about 7 minutes on 2
  * cores, most of it the first load's floors (5,000 writes at 5 in flight, and at 100 per second);
  * `--case nightly` under 2. --only runs some of the contenders (quote b' in a shell), and the goals
  * of those that ran are judged. --rounds 3 for medians that one slow round cannot move.
