@@ -19,7 +19,7 @@ describe('Errors', () => {
 		);
 
 		expect(error?.message).toBe(
-			'Authorization failed (HTTP 401): the API did not accept the access token',
+			'Authorization failed (HTTP 401): the API did not accept the access token [item 0]',
 		);
 		expect(error?.description).toContain('The API said: Invalid or missing access token');
 		expect(error?.description).toContain('Equipment Rental API credential');
@@ -78,7 +78,7 @@ describe('Errors', () => {
 			const { inventoryProductId: product, serviceProductId: service } = suite.fixtures;
 			return {
 				input: { product, service },
-				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product'.`,
+				error: `The API rejected the request (HTTP 409) [item 0]. The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product'.`,
 			};
 		};
 		const badUuid = {
@@ -193,7 +193,7 @@ describe('Errors', () => {
 			date: '2024-01-01',
 		});
 		expect(error?.message).toBe(
-			'The Equipment Rental API failed to process the request (HTTP 503)',
+			'The Equipment Rental API failed to process the request (HTTP 503) [item 0]',
 		);
 		expect(suite.sandbox.requests).toHaveLength(5);
 	});
@@ -208,7 +208,7 @@ describe('Errors', () => {
 			amount: 1,
 		});
 		expect(error?.message).toBe(
-			'The Equipment Rental API failed to process the request (HTTP 503)',
+			'The Equipment Rental API failed to process the request (HTTP 503) [item 0]',
 		);
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
@@ -234,7 +234,7 @@ describe('Errors', () => {
 			inventoryId: 'any',
 		});
 		expect(error?.message).toBe(
-			'The connection to the Equipment Rental API was dropped before it answered',
+			'The connection to the Equipment Rental API was dropped before it answered [item 0]',
 		);
 		expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
 	});
@@ -257,7 +257,9 @@ describe('Errors', () => {
 					credentials: { baseUrl: redirecting.url, accessToken: TOKEN },
 				});
 
-				expect(error?.message).toBe('The API answered with a redirect (HTTP 301) instead of data');
+				expect(error?.message).toBe(
+					'The API answered with a redirect (HTTP 301) instead of data [item 0]',
+				);
 				expect(error?.description).toContain(`It points to ${redirecting.target.url}/`);
 				expect(error?.description).toContain('Base URL');
 				expect(redirecting.redirected).toEqual([expect.stringMatching(new RegExp(`^${method} `))]);

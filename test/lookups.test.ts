@@ -169,7 +169,7 @@ describe('Lookups', () => {
 				productId: picked(equipmentProductId),
 				priceId: picked(added),
 			});
-			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 			expect(error?.description).toContain("The field at fault is 'Price Item'.");
 		});
 
