@@ -130,7 +130,9 @@ describe('Errors', () => {
 		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
 	});
 
-	describe('as n8n records the error that stops the workflow (what the editor shows)', () => {
+	describe('as n8n records the error that stops the workflow (what the editor shows and an error workflow receives)', () => {
+		// The execution's error (what an error workflow's Error Trigger receives as `execution.error`)
+		// and the node's own, as n8n records them.
 		const nodeError = (result: RunResult) => [
 			result.error,
 			result.run.data.resultData.runData[NODE_NAME]?.[0]?.error,
@@ -161,7 +163,7 @@ describe('Errors', () => {
 			}
 		});
 
-		it('reports an API refusal as a NodeApiError with its HTTP code', async () => {
+		it('reports an API refusal as a NodeApiError with its HTTP code, its message ending with the item', async () => {
 			const result = await suite.run({
 				resource: 'inventory',
 				operation: 'delete',
@@ -169,8 +171,80 @@ describe('Errors', () => {
 			});
 
 			for (const error of nodeError(result)) {
-				expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+				expect(error).toMatchObject({
+					name: 'NodeApiError',
+					httpCode: '404',
+					message: 'Not found (HTTP 404): no record has the ID you gave [item 0]',
+					context: { itemIndex: 0 },
+				});
 				expect(error?.stack).toMatch(/^NodeApiError: Not found/);
+			}
+		});
+
+		it('reports the API refusal that stopped a run of several items with its HTTP code and the item', async () => {
+			const { clientId } = suite.fixtures;
+			const missing = '00000000-0000-4000-8000-000000000000';
+
+			const result = await suite.run(
+				{
+					resource: 'client',
+					operation: 'get',
+					clientId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					requestOptions: { parallelRequests: 1 },
+				},
+				{ items: [clientId, missing, clientId].map((id) => ({ id })) },
+			);
+
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeApiError',
+					httpCode: '404',
+					message: 'Not found (HTTP 404): no record has the ID you gave [item 1]',
+					context: { itemIndex: 1 },
+				});
+				expect(error?.description).toContain('The run stopped at item 1');
+			}
+		});
+
+		it("reports a field found wrong in one item of several as the node's own NodeOperationError, with no HTTP code", async () => {
+			const { clientId, contractId } = suite.fixtures;
+
+			const result = await suite.run(
+				{
+					resource: 'quote',
+					operation: 'create',
+					clientId: '={{ $json.id }}',
+					contractId,
+					amount: 1,
+				},
+				{ items: [clientId, 'not-a-uuid', clientId].map((id) => ({ id })) },
+			);
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: `'Client' must be a UUID such as ${EXAMPLE_UUID} [item 1]`,
+				});
+				expect(error).not.toHaveProperty('httpCode');
+			}
+		});
+
+		it("reports a Request Option found wrong as the node's own NodeOperationError, with no HTTP code", async () => {
+			const result = await suite.run({
+				resource: 'inventory',
+				operation: 'delete',
+				inventoryId: 'no-such-inventory',
+				requestOptions: { parallelRequests: 50 },
+			});
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: "'Parallel Requests' must be a number from 1 to 20 [item 0]",
+				});
+				expect(error).not.toHaveProperty('httpCode');
 			}
 		});
 	});

@@ -116,6 +116,35 @@ describe('A run that fails', () => {
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
+		it("names every row that names a record by an external ID the API does not know, as the node's own error", async () => {
+			const rows = ['ERP-NO-SUCH-A', suite.fixtures.clientExternalId, 'ERP-NO-SUCH-B'].map(
+				(client) => ({ client }),
+			);
+
+			const { error } = await suite.run(
+				{
+					resource: 'contract',
+					operation: 'create',
+					clientId: byExternalId('={{ $json.client }}'),
+					startDate: '2025-07-01T08:00:00',
+					endDate: '2099-12-31T18:00:00',
+					structureId: STRUCTURE_ID,
+					// One look-up at a time: the second unknown ID is looked up after the first failed.
+					requestOptions: { parallelRequests: 1 },
+				},
+				{ items: rows },
+			);
+
+			expect(error).toMatchObject({
+				name: 'NodeOperationError',
+				message:
+					"2 items failed: 'Client' must be the external ID of an existing client [item 0]; 'Client' must be the external ID of an existing client [item 2]",
+			});
+			expect(error).not.toHaveProperty('httpCode');
+			expect(error?.description).toContain('Received the text "ERP-NO-SUCH-B"');
+			expect(writesSeen(suite)).toEqual([]);
+		});
+
 		it('is fixed and run again to give each row once', async () => {
 			const rows = clientRows(20, (index) => (index === 5 ? 'not-an-email' : 'a@example.com'));
 			await suite.run(createClients, { items: rows });
