@@ -137,6 +137,13 @@ describe('Errors', () => {
 			result.error,
 			result.run.data.resultData.runData[NODE_NAME]?.[0]?.error,
 		];
+		/** A 404 of the item `itemIndex`, as n8n records the API error. */
+		const notFoundAt = (itemIndex: number) => ({
+			name: 'NodeApiError',
+			httpCode: '404',
+			message: `Not found (HTTP 404): no record has the ID you gave [item ${itemIndex}]`,
+			context: { itemIndex },
+		});
 
 		it("reports a field found wrong before sending as the node's own NodeOperationError, not an API error", async () => {
 			const result = await suite.run({
@@ -171,12 +178,7 @@ describe('Errors', () => {
 			});
 
 			for (const error of nodeError(result)) {
-				expect(error).toMatchObject({
-					name: 'NodeApiError',
-					httpCode: '404',
-					message: 'Not found (HTTP 404): no record has the ID you gave [item 0]',
-					context: { itemIndex: 0 },
-				});
+				expect(error).toMatchObject(notFoundAt(0));
 				expect(error?.stack).toMatch(/^NodeApiError: Not found/);
 			}
 		});
@@ -196,12 +198,7 @@ describe('Errors', () => {
 			);
 
 			for (const error of nodeError(result)) {
-				expect(error).toMatchObject({
-					name: 'NodeApiError',
-					httpCode: '404',
-					message: 'Not found (HTTP 404): no record has the ID you gave [item 1]',
-					context: { itemIndex: 1 },
-				});
+				expect(error).toMatchObject(notFoundAt(1));
 				expect(error?.description).toContain('The run stopped at item 1');
 			}
 		});
