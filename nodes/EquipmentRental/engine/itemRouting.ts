@@ -187,7 +187,7 @@ function withChanges(answer: INodeExecutionData[], changes: IDataObject): INodeE
  * node (a field found wrong, a record named by external ID that the API lacks) keeps all of them,
  * its name included, and takes NodeApiError's prototype only to pass that check. Done only as the
  * error leaves the node (throwingItemErrors): until then the node tells its own errors from the
- * API's by their class (shared/runReport.ts, nodeRun.ts).
+ * API's by their class (runReport.ts, nodeRun.ts).
  */
 function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiError {
 	return error instanceof NodeApiError
