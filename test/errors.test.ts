@@ -19,7 +19,7 @@ describe('Errors', () => {
 		);
 
 		expect(error?.message).toBe(
-			'Authorization failed (HTTP 401): the API did not accept the access token',
+			'Authorization failed (HTTP 401): the API did not accept the access token [item 0]',
 		);
 		expect(error?.description).toContain('The API said: Invalid or missing access token');
 		expect(error?.description).toContain('Equipment Rental API credential');
@@ -78,7 +78,7 @@ describe('Errors', () => {
 			const { inventoryProductId: product, serviceProductId: service } = suite.fixtures;
 			return {
 				input: { product, service },
-				error: `The API rejected the request (HTTP 409). The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product'.`,
+				error: `The API rejected the request (HTTP 409) [item 0]. The API said: Product ${service} is already attached to ${product}. The field at fault is 'Service Product'.`,
 			};
 		};
 		const badUuid = {
@@ -130,11 +130,20 @@ describe('Errors', () => {
 		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
 	});
 
-	describe('as n8n records the error that stops the workflow (what the editor shows)', () => {
+	describe('as n8n records the error that stops the workflow (what the editor shows and an error workflow receives)', () => {
+		// The execution's error (what an error workflow's Error Trigger receives as `execution.error`)
+		// and the node's own, as n8n records them.
 		const nodeError = (result: RunResult) => [
 			result.error,
 			result.run.data.resultData.runData[NODE_NAME]?.[0]?.error,
 		];
+		/** A 404 of the item `itemIndex`, as n8n records the API error. */
+		const notFoundAt = (itemIndex: number) => ({
+			name: 'NodeApiError',
+			httpCode: '404',
+			message: `Not found (HTTP 404): no record has the ID you gave [item ${itemIndex}]`,
+			context: { itemIndex },
+		});
 
 		it("reports a field found wrong before sending as the node's own NodeOperationError, not an API error", async () => {
 			const result = await suite.run({
@@ -161,7 +170,7 @@ describe('Errors', () => {
 			}
 		});
 
-		it('reports an API refusal as a NodeApiError with its HTTP code', async () => {
+		it('reports an API refusal as a NodeApiError with its HTTP code, its message ending with the item', async () => {
 			const result = await suite.run({
 				resource: 'inventory',
 				operation: 'delete',
@@ -169,8 +178,70 @@ describe('Errors', () => {
 			});
 
 			for (const error of nodeError(result)) {
-				expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
+				expect(error).toMatchObject(notFoundAt(0));
 				expect(error?.stack).toMatch(/^NodeApiError: Not found/);
+			}
+		});
+
+		it('reports the API refusal that stopped a run of several items with its HTTP code and the item', async () => {
+			const { clientId } = suite.fixtures;
+			const missing = '00000000-0000-4000-8000-000000000000';
+
+			const result = await suite.run(
+				{
+					resource: 'client',
+					operation: 'get',
+					clientId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					requestOptions: { parallelRequests: 1 },
+				},
+				{ items: [clientId, missing, clientId].map((id) => ({ id })) },
+			);
+
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject(notFoundAt(1));
+				expect(error?.description).toContain('The run stopped at item 1');
+			}
+		});
+
+		it("reports a field found wrong in one item of several as the node's own NodeOperationError, with no HTTP code", async () => {
+			const { clientId, contractId } = suite.fixtures;
+
+			const result = await suite.run(
+				{
+					resource: 'quote',
+					operation: 'create',
+					clientId: '={{ $json.id }}',
+					contractId,
+					amount: 1,
+				},
+				{ items: [clientId, 'not-a-uuid', clientId].map((id) => ({ id })) },
+			);
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: `'Client' must be a UUID such as ${EXAMPLE_UUID} [item 1]`,
+				});
+				expect(error).not.toHaveProperty('httpCode');
+			}
+		});
+
+		it("reports a Request Option found wrong as the node's own NodeOperationError, with no HTTP code", async () => {
+			const result = await suite.run({
+				resource: 'inventory',
+				operation: 'delete',
+				inventoryId: 'no-such-inventory',
+				requestOptions: { parallelRequests: 50 },
+			});
+
+			expect(suite.sandbox.requests).toHaveLength(0);
+			for (const error of nodeError(result)) {
+				expect(error).toMatchObject({
+					name: 'NodeOperationError',
+					message: "'Parallel Requests' must be a number from 1 to 20 [item 0]",
+				});
+				expect(error).not.toHaveProperty('httpCode');
 			}
 		});
 	});
@@ -193,7 +264,7 @@ describe('Errors', () => {
 			date: '2024-01-01',
 		});
 		expect(error?.message).toBe(
-			'The Equipment Rental API failed to process the request (HTTP 503)',
+			'The Equipment Rental API failed to process the request (HTTP 503) [item 0]',
 		);
 		expect(suite.sandbox.requests).toHaveLength(5);
 	});
@@ -208,7 +279,7 @@ describe('Errors', () => {
 			amount: 1,
 		});
 		expect(error?.message).toBe(
-			'The Equipment Rental API failed to process the request (HTTP 503)',
+			'The Equipment Rental API failed to process the request (HTTP 503) [item 0]',
 		);
 		expect(suite.sandbox.requests).toHaveLength(1);
 	});
@@ -234,7 +305,7 @@ describe('Errors', () => {
 			inventoryId: 'any',
 		});
 		expect(error?.message).toBe(
-			'The connection to the Equipment Rental API was dropped before it answered',
+			'The connection to the Equipment Rental API was dropped before it answered [item 0]',
 		);
 		expect(JSON.stringify({ ...error, message: error?.message })).not.toContain(TOKEN);
 	});
@@ -257,7 +328,9 @@ describe('Errors', () => {
 					credentials: { baseUrl: redirecting.url, accessToken: TOKEN },
 				});
 
-				expect(error?.message).toBe('The API answered with a redirect (HTTP 301) instead of data');
+				expect(error?.message).toBe(
+					'The API answered with a redirect (HTTP 301) instead of data [item 0]',
+				);
 				expect(error?.description).toContain(`It points to ${redirecting.target.url}/`);
 				expect(error?.description).toContain('Base URL');
 				expect(redirecting.redirected).toEqual([expect.stringMatching(new RegExp(`^${method} `))]);

@@ -38,6 +38,15 @@ describe('A run that fails', () => {
 		externalId: '={{ $json.externalId }}',
 		name: '={{ $json.name }}',
 	};
+	/** A contract for each row, its client named by the row's external ID (`client`). */
+	const createContracts: INodeParameters = {
+		resource: 'contract',
+		operation: 'create',
+		clientId: byExternalId('={{ $json.client }}'),
+		startDate: '2025-07-01T08:00:00',
+		endDate: '2099-12-31T18:00:00',
+		structureId: STRUCTURE_ID,
+	};
 	/** `count` rows of new clients, each with its own external ID (the prefix shared by the run). */
 	const clientRows = (count: number, email: (index: number) => string = () => 'a@example.com') => {
 		const prefix = newExternalId('RUN');
@@ -95,17 +104,7 @@ describe('A run that fails', () => {
 				client: index === 2 ? 'ERP-NO-SUCH-CLIENT' : suite.fixtures.clientExternalId,
 			}));
 
-			const { error } = await suite.run(
-				{
-					resource: 'contract',
-					operation: 'create',
-					clientId: byExternalId('={{ $json.client }}'),
-					startDate: '2025-07-01T08:00:00',
-					endDate: '2099-12-31T18:00:00',
-					structureId: STRUCTURE_ID,
-				},
-				{ items: rows },
-			);
+			const { error } = await suite.run(createContracts, { items: rows });
 
 			expect(error?.message).toBe(
 				"'Client' must be the external ID of an existing client [item 2]",
@@ -113,6 +112,27 @@ describe('A run that fails', () => {
 			expect(error?.description).toContain(
 				'Nothing was written: the node checks every item, and finds the records it names, before it writes any, and 1 of the 4 items failed.',
 			);
+			expect(writesSeen(suite)).toEqual([]);
+		});
+
+		it("names every row that names a record by an external ID the API does not know, as the node's own error", async () => {
+			const rows = ['ERP-NO-SUCH-A', suite.fixtures.clientExternalId, 'ERP-NO-SUCH-B'].map(
+				(client) => ({ client }),
+			);
+
+			const { error } = await suite.run(
+				// One look-up at a time: the second unknown ID is looked up after the first failed.
+				{ ...createContracts, requestOptions: { parallelRequests: 1 } },
+				{ items: rows },
+			);
+
+			expect(error).toMatchObject({
+				name: 'NodeOperationError',
+				message:
+					"2 items failed: 'Client' must be the external ID of an existing client [item 0]; 'Client' must be the external ID of an existing client [item 2]",
+			});
+			expect(error).not.toHaveProperty('httpCode');
+			expect(error?.description).toContain('Received the text "ERP-NO-SUCH-B"');
 			expect(writesSeen(suite)).toEqual([]);
 		});
 
@@ -258,17 +278,7 @@ describe('A run that fails', () => {
 	it('sends a contract whose client is named by external ID after every item found it', async () => {
 		const rows = [0, 1, 2].map(() => ({ client: suite.fixtures.clientExternalId }));
 
-		await suite.run(
-			{
-				resource: 'contract',
-				operation: 'create',
-				clientId: byExternalId('={{ $json.client }}'),
-				startDate: '2025-07-01T08:00:00',
-				endDate: '2099-12-31T18:00:00',
-				structureId: STRUCTURE_ID,
-			},
-			{ items: rows },
-		);
+		await suite.run(createContracts, { items: rows });
 
 		const order = requestsSeen(suite).map((request) => request.method);
 		expect(order.lastIndexOf('GET')).toBeLessThan(order.indexOf('POST'));

@@ -46,7 +46,7 @@ describe('HTTP errors', () => {
 		it('a list (no ID in its request) answered 404 says to check the Base URL, not the IDs', async () => {
 			const { error } = await suite.run(models, withBaseUrl(`${suite.sandbox.url}/master-data`));
 
-			expect(error?.message).toBe('Not found (HTTP 404): the API has no such address');
+			expect(error?.message).toBe('Not found (HTTP 404): the API has no such address [item 0]');
 			expect(error?.description).toContain(
 				"Check the Base URL in the node's Equipment Rental API credential",
 			);
@@ -60,7 +60,7 @@ describe('HTTP errors', () => {
 				withBaseUrl(`${suite.sandbox.url}/api`),
 			);
 
-			expect(error?.message).toBe('Not found (HTTP 404): the API has no such address');
+			expect(error?.message).toBe('Not found (HTTP 404): the API has no such address [item 0]');
 			expect(error?.description).toContain('Check the Base URL');
 		});
 
@@ -71,7 +71,7 @@ describe('HTTP errors', () => {
 				inventoryId: 'no-such-inventory',
 			});
 
-			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 			expect(error?.description).toBe(
 				"The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. Check 'Inventory ID' in the node.",
 			);
@@ -104,7 +104,7 @@ describe('HTTP errors', () => {
 				amount: 10,
 			});
 
-			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 			expect(error?.description).toBe(
 				"The API said: No client has the id 00000000-0000-4000-8000-000000000000. The field at fault is 'Client'. Check 'Client' in the node.",
 			);
@@ -118,7 +118,7 @@ describe('HTTP errors', () => {
 					operation: 'getByExternalId',
 					externalId: 'ERP-NOBODY',
 				});
-				expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+				expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 				expect(error?.description).toContain("The field at fault is 'External ID'.");
 				expect(error?.description).not.toContain("the API's");
 				expect(error?.description).not.toContain('Base URL');
@@ -157,7 +157,7 @@ describe('HTTP errors', () => {
 					parameters: { resource: 'inventory', operation: 'delete', inventoryId: 'x' },
 					credentials: { baseUrl: server.url, accessToken: TOKEN },
 				});
-				expect(error?.message).toBe(message);
+				expect(error?.message).toBe(`${message} [item 0]`);
 				expect(error?.description).toContain(hint);
 				if (!hint.includes('Base URL')) expect(error?.description).not.toContain('Base URL');
 			} finally {

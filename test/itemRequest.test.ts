@@ -71,7 +71,7 @@ describe('An operation sent through requestPerItem', () => {
 		expect(error).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '404',
-			message: 'Not found (HTTP 404): no record has the ID you gave',
+			message: 'Not found (HTTP 404): no record has the ID you gave [item 0]',
 			description: `The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. ${ID_OR_BASE_URL_HINT}`,
 		});
 	});
@@ -82,7 +82,7 @@ describe('An operation sent through requestPerItem', () => {
 		expect(items).toEqual([
 			{
 				json: {
-					error: `Not found (HTTP 404): no record has the ID you gave. The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. ${ID_OR_BASE_URL_HINT}`,
+					error: `Not found (HTTP 404): no record has the ID you gave [item 0]. The API said: No inventory has the id no-such-inventory. The field at fault is 'Inventory ID'. ${ID_OR_BASE_URL_HINT}`,
 				},
 				pairedItem: { item: 0 },
 			},

@@ -131,7 +131,7 @@ describe('Product', () => {
 			);
 
 			expect(suite.sandbox.requests.map((request) => request.query.type)).toEqual(['TOOLS']);
-			expect(error?.message).toBe('The API rejected the request (HTTP 400)');
+			expect(error?.message).toBe('The API rejected the request (HTTP 400) [item 0]');
 			expect(error?.description).toContain("The field at fault is 'Product Type'.");
 			// Sending it is this test's point, not a contract breach.
 			suite.sandbox.resetStats();
@@ -292,7 +292,7 @@ describe('Product', () => {
 			expect(first.error).toBeUndefined();
 			expect(suite.sandbox.requests.map((request) => request.status)).toEqual([200, 409]);
 			expect(items).toEqual([]);
-			expect(error?.message).toBe('The API rejected the request (HTTP 409)');
+			expect(error?.message).toBe('The API rejected the request (HTTP 409) [item 0]');
 			expect(error?.description).toBe(
 				`The API said: Product ${serviceProductId} is already attached to ${inventoryProductId}. The field at fault is 'Service Product'.`,
 			);

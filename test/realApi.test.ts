@@ -141,7 +141,7 @@ describe('the real API', () => {
 				price: 10,
 				calculationType: 'PERCENTAGE',
 			});
-			expect(error?.message).toBe('The API rejected the request (HTTP 400)');
+			expect(error?.message).toBe('The API rejected the request (HTTP 400) [item 0]');
 			expect(error?.description).toContain("The field at fault is 'Calculation Type'.");
 		});
 	});
@@ -172,7 +172,7 @@ describe('the real API', () => {
 			expect(suite.sandbox.requests[0].query.type).toBe('MACHINE');
 			// Sending it is this test's point, not a contract breach.
 			suite.sandbox.resetStats();
-			expect(error?.message).toBe('The API rejected the request (HTTP 400)');
+			expect(error?.message).toBe('The API rejected the request (HTTP 400) [item 0]');
 			expect(error?.description).toContain("The field at fault is 'Product Type'.");
 		});
 	});
@@ -223,7 +223,7 @@ describe('the real API', () => {
 			const { items, error } = await suite.run(deleteInventory());
 
 			expect(items).toEqual([]);
-			expect(error?.message).toBe('The API answered HTTP 200 but said the request failed');
+			expect(error?.message).toBe('The API answered HTTP 200 but said the request failed [item 0]');
 			expect(error?.description).toContain('Injected soft failure: nothing was changed');
 		});
 
@@ -243,7 +243,9 @@ describe('the real API', () => {
 		it('fails every write and the trigger alike', async () => {
 			for (const refusal of Object.values(REFUSALS)) {
 				const { error } = await suite.run(refusal.parameters(suite));
-				expect(error?.message).toBe('The API answered HTTP 200 but said the request failed');
+				expect(error?.message).toBe(
+					'The API answered HTTP 200 but said the request failed [item 0]',
+				);
 			}
 			const { error } = await runTriggerManually({
 				parameters: { event: 'equipmentModelUpdated' },

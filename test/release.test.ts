@@ -79,7 +79,7 @@ describe('Release: Update', () => {
 				{ reason: 'x', bookingId: 'B-7' },
 			],
 		]);
-		expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+		expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 		expect(error?.description).toContain("The field at fault is 'Release'.");
 	});
 

@@ -416,7 +416,7 @@ describe('Secrets', () => {
 			const itemError = toItemError({ getNode: () => node, getItemIndex: () => 3 }, clientError);
 
 			expect(tokensIn(allTextIn(itemError))).toEqual([]);
-			expect(itemError.message).toBe(message);
+			expect(itemError.message).toBe(`${message} [item 3]`);
 		},
 	);
 

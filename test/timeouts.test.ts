@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from './harness/sandbox';
 
 const TIMEOUT_MS = 500;
-const TIMED_OUT = 'The Equipment Rental API did not answer in time';
+const TIMED_OUT = 'The Equipment Rental API did not answer in time [item 0]';
 
 describe('Timeouts', () => {
 	const suite = useSandbox({ models: 500 });

@@ -26,6 +26,12 @@ export function itemSuffix(context: ErrorContext): string {
 	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 }
 
+/** `message` ending with the item it is about (see itemSuffix), once. */
+function aboutItem(context: ErrorContext, message: string): string {
+	const suffix = itemSuffix(context);
+	return message.endsWith(suffix) ? message : `${message}${suffix}`;
+}
+
 /**
  * The form's label of each field an operation sends, by the name the API knows it under (a path
  * parameter, query parameter or body field): the API names the field at fault by that name.
@@ -301,8 +307,9 @@ export function describeFailedResponse(
 }
 
 /**
- * A failed answer as the item's NodeApiError (see describeFailedResponse). The engine hands such
- * answers over instead of throwing (apiRequestOptions.ts).
+ * A failed answer as the item's NodeApiError (see describeFailedResponse), its message ending with
+ * the item as the node's checks end theirs, its HTTP status as the error code. The engine hands
+ * such answers over instead of throwing (apiRequestOptions.ts).
  */
 export function apiError(
 	context: ErrorContext,
@@ -316,7 +323,12 @@ export function apiError(
 	const error = new NodeApiError(
 		context.getNode(),
 		(typeof body === 'object' && body !== null ? body : {}) as JsonObject,
-		{ message, description, httpCode: String(status), itemIndex: context.getItemIndex?.() },
+		{
+			message: aboutItem(context, message),
+			description,
+			httpCode: String(status),
+			itemIndex: context.getItemIndex?.(),
+		},
 	);
 	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
 	if (message === NO_SUCH_ADDRESS) error.context.noSuchAddress = true;
@@ -348,7 +360,7 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 		context.getNode(),
 		{},
 		{
-			message: `The API returned an unreadable response: expected ${expected}`,
+			message: aboutItem(context, `The API returned an unreadable response: expected ${expected}`),
 			description:
 				'The answer was cut off or was not JSON. Try again; if it persists, the API may be failing.',
 			httpCode: 'malformed',
@@ -431,8 +443,9 @@ export function describeTransportFailure(
 }
 
 /**
- * Gives every failure of an item one clean shape. Transport errors are rebuilt without their cause,
- * because the HTTP client's error carries the request's headers, and with them the access token.
+ * Gives every failure of an item one clean shape, its message ending with the item. Transport
+ * errors are rebuilt without their cause, because the HTTP client's error carries the request's
+ * headers, and with them the access token.
  */
 export function toItemError(
 	context: ErrorContext,
@@ -446,6 +459,7 @@ export function toItemError(
 			{},
 			{
 				...transportFailure,
+				message: aboutItem(context, transportFailure.message),
 				// No httpCode: n8n would replace the message with its generic text for that code.
 				itemIndex: context.getItemIndex?.(),
 			},
@@ -455,7 +469,7 @@ export function toItemError(
 	if (error instanceof NodeApiError && !error.cause) return error;
 	return new NodeOperationError(
 		context.getNode(),
-		error instanceof Error ? error.message : String(error),
+		aboutItem(context, error instanceof Error ? error.message : String(error)),
 		{
 			itemIndex: context.getItemIndex?.(),
 		},

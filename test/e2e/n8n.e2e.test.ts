@@ -334,6 +334,81 @@ function modelChangeAlertEvery15s(): Json {
 	return { ...example, id: MODEL_ALERT_EVERY_15S, name: `${example.name} (every 15 s)`, nodes };
 }
 
+/** The error workflow of CLIENTS_BY_WEBHOOK: an Error Trigger, which outputs what n8n hands it. */
+const ERROR_WORKFLOW = 'errErrorWorkflow';
+/** Reads the clients a webhook call names (`?ids=a,b`), one item each; ERROR_WORKFLOW handles its errors. */
+const CLIENTS_BY_WEBHOOK = 'errClientsByWebhook';
+const CLIENTS_WEBHOOK_PATH = 'e2e-clients-by-id';
+
+function errorWorkflow(): Json {
+	return {
+		id: ERROR_WORKFLOW,
+		name: 'e2e: error workflow',
+		active: false,
+		nodes: [
+			{
+				id: `${ERROR_WORKFLOW}-trigger`,
+				name: 'Error Trigger',
+				type: 'n8n-nodes-base.errorTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/**
+ * A webhook (an execution that is not manual, so that n8n runs the error workflow), one item per ID
+ * of its `ids` query, and Client > Get of each, one at a time; Settings > Error Workflow is
+ * ERROR_WORKFLOW.
+ */
+function clientsByWebhookWorkflow(): Json {
+	const workflow = operationWorkflow(CLIENTS_BY_WEBHOOK, 'e2e: clients named by a webhook call', [
+		{
+			name: 'Get client',
+			parameters: {
+				resource: 'client',
+				operation: 'get',
+				clientId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				requestOptions: { parallelRequests: 1 },
+			},
+		},
+	]);
+	const [, rental] = workflow.nodes;
+	const webhook = {
+		id: `${CLIENTS_BY_WEBHOOK}-webhook`,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: '5d2f0c3e-7a4b-4e1f-9c8d-2b6a1e0f4c37',
+		parameters: { path: CLIENTS_WEBHOOK_PATH, httpMethod: 'GET', responseMode: 'onReceived' },
+	};
+	const ids = {
+		id: `${CLIENTS_BY_WEBHOOK}-ids`,
+		name: 'Client IDs',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [150, 0],
+		parameters: {
+			jsCode: "return $input.first().json.query.ids.split(',').map((id) => ({ json: { id } }));",
+		},
+	};
+	return {
+		...workflow,
+		nodes: [webhook, ids, rental],
+		connections: {
+			Webhook: { main: [[{ node: ids.name, type: 'main', index: 0 }]] },
+			[ids.name]: { main: [[{ node: rental.name, type: 'main', index: 0 }]] },
+		},
+		settings: { ...workflow.settings, errorWorkflow: ERROR_WORKFLOW },
+	};
+}
+
 /**
  * A workflow that starts with the trigger's client, contract and product events, a trigger node
  * each, and does nothing else.
@@ -857,6 +932,8 @@ function operationWorkflows(): Json[] {
 		distanceTriggerWorkflow(),
 		modelChangeAlertEvery15s(),
 		masterDataTriggerWorkflow(),
+		errorWorkflow(),
+		clientsByWebhookWorkflow(),
 		operationWorkflow('opBadCredential', 'e2e: wrong access token', [
 			{
 				name: 'Models with a wrong token',
@@ -2222,7 +2299,7 @@ describe(onN8n('one workflow per operation'), () => {
 	});
 });
 
-describe(onN8n('the trigger in a running n8n'), () => {
+describe(onN8n('a running n8n: the trigger, the credential test and error workflows'), () => {
 	let server: N8nServer;
 	/** The requests n8n sent to `path` (the test's own are left out). */
 	const listRequests = (path: string) =>
@@ -2291,6 +2368,62 @@ describe(onN8n('the trigger in a running n8n'), () => {
 		expect(await testCredential({ baseUrl: sandbox.url, accessToken: TOKEN })).toBe(
 			'Connection successful!',
 		);
+	});
+
+	it("an error workflow receives the node's API error with its HTTP status and item, as the execution recorded it, also for a run stopped at a later item", async () => {
+		// n8n 2.8 runs an error workflow only once it is published (workflow-execution.service.js reads
+		// its active version); 1.x runs it unpublished, and refuses to publish a workflow whose only
+		// trigger is the Error Trigger.
+		if (!rt.n8nVersion().startsWith('1.')) await server.activate(ERROR_WORKFLOW);
+		await server.activate(CLIENTS_BY_WEBHOOK);
+		const missing = '00000000-0000-4000-8000-000000000404';
+		const callWebhook = (ids: string[]) =>
+			waitFor(
+				'the clients webhook to start an execution',
+				async () => {
+					const answer = await fetch(
+						`${server.url}/webhook/${CLIENTS_WEBHOOK_PATH}?ids=${ids.join(',')}`,
+					);
+					// 404 until n8n has registered the webhook (2.41 publishes after activate returns).
+					if (answer.status === 404) return undefined;
+					if (!answer.ok) throw new Error(`webhook: HTTP ${answer.status} ${await answer.text()}`);
+					return answer;
+				},
+				{ timeoutMs: 30_000, explain: server.logTail },
+			);
+
+		for (const [ids, failedItem] of [
+			[[missing], 0],
+			[[fx.clientId, missing, fx.clientId], 1],
+		] as const) {
+			const handled = new Set((await server.executions(ERROR_WORKFLOW)).map((run) => run.id));
+			await callWebhook([...ids]);
+			const errorRun = await waitFor(
+				'the error workflow to run',
+				async () =>
+					(await server.executions(ERROR_WORKFLOW)).find(
+						(run) => !handled.has(run.id) && !RUNNING_STATUSES.includes(run.status),
+					),
+				{ timeoutMs: 60_000, explain: server.logTail },
+			);
+			const [received] = rt.nodeItems(
+				await server.finishedExecution(errorRun.id),
+				'Error Trigger',
+			)!;
+			const failed = await server.finishedExecution(received.execution.id);
+
+			const apiError = {
+				name: 'NodeApiError',
+				httpCode: '404',
+				message: `Not found (HTTP 404): no record has the ID you gave [item ${failedItem}]`,
+				description: expect.stringContaining(`The API said: No client has the id ${missing}.`),
+			};
+			expect(received).toMatchObject({
+				execution: { mode: 'webhook', lastNodeExecuted: 'Get client', error: apiError },
+				workflow: { id: CLIENTS_BY_WEBHOOK },
+			});
+			expect(failed).toMatchObject({ status: 'error', data: { resultData: { error: apiError } } });
+		}
 	});
 
 	it('Fetch Test Event: the model event shows recently changed models, the distance event yesterday', async () => {

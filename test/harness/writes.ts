@@ -180,7 +180,7 @@ export function declareCommonDeleteTests<R extends { id: string }>(
 			{
 				error: expect.stringMatching(
 					new RegExp(
-						'^Not found \\(HTTP 404\\): no record has the ID you gave\\. .*' +
+						'^Not found \\(HTTP 404\\): no record has the ID you gave \\[item 0\\]\\. .*' +
 							`The field at fault is '${kind.fieldLabel}'\\.`,
 					),
 				),
@@ -365,7 +365,9 @@ export function itRefusesAnItemWithout(
 
 /** How the API refuses a request, as the node's error tells it. */
 export interface Refusal {
-	/** The error's message: 'The API rejected the request (HTTP 409)'. */
+	/**
+	 * The error's message before the item it ends with: 'The API rejected the request (HTTP 409)'.
+	 */
 	message: string;
 	/** What the API said, found in the error's description. */
 	said: string;
@@ -388,7 +390,7 @@ export function itNamesTheFieldAtFaultInEachDialect(
 			suite.sandbox.setOptions({ errorDialect: dialect });
 			const { error } = await suite.run(parameters());
 
-			expect(error?.message).toBe(refusal.message);
+			expect(error?.message).toBe(`${refusal.message} [item 0]`);
 			expect(error?.description).toContain(refusal.said);
 			expect(error?.description).toContain(`The field at fault is '${refusal.field}'.`);
 		},

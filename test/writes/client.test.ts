@@ -239,7 +239,7 @@ describe('Client', () => {
 				clients.update({ id: MISSING_ID }, { updateFields: { city: 'Bremen' } }),
 			);
 
-			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave');
+			expect(error?.message).toBe('Not found (HTTP 404): no record has the ID you gave [item 0]');
 			expect(error?.description).toContain("The field at fault is 'Client'.");
 		});
 	});
@@ -249,7 +249,7 @@ describe('Client', () => {
 			because: 'its contracts name it',
 			id: () => suite.fixtures.clientId,
 			error:
-				/^The API rejected the request \(HTTP 409\)\. The API said: .* is still named by \d+ contracts/,
+				/^The API rejected the request \(HTTP 409\) \[item 0\]\. The API said: .* is still named by \d+ contracts/,
 		});
 	});
 });

@@ -222,7 +222,7 @@ describe('Contact Person', () => {
 			expect(json(items)).toEqual([
 				{
 					error: expect.stringMatching(
-						/^Not found \(HTTP 404\): no record has the ID you gave\. .*The field at fault is 'Contact Person'\./,
+						/^Not found \(HTTP 404\): no record has the ID you gave \[item 0\]\. .*The field at fault is 'Contact Person'\./,
 					),
 					id: MISSING_ID,
 				},

@@ -225,7 +225,7 @@ describe('Contract', () => {
 		declareCommonDeleteTests(contracts, {
 			because: 'bookings name it',
 			id: () => suite.fixtures.contractId,
-			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			error: /^The API rejected the request \(HTTP 409\) \[item 0\]\. .*bookings/,
 		});
 	});
 });

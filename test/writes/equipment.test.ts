@@ -298,7 +298,7 @@ describe('Equipment', () => {
 				return [...bookings.values()].find((booking) => booking.productType === 'EQUIPMENT')!
 					.entityId;
 			},
-			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			error: /^The API rejected the request \(HTTP 409\) \[item 0\]\. .*bookings/,
 		});
 	});
 });

@@ -206,7 +206,7 @@ describe('Product', () => {
 		declareCommonDeleteTests(products, {
 			because: 'bookings name it',
 			id: () => suite.fixtures.equipmentProductId,
-			error: /^The API rejected the request \(HTTP 409\)\. .*bookings/,
+			error: /^The API rejected the request \(HTTP 409\) \[item 0\]\. .*bookings/,
 		});
 	});
 });

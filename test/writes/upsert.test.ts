@@ -246,7 +246,7 @@ describe('Create or Update', () => {
 			const { error } = await suite.run(upsertClient(externalId));
 
 			expect(error?.message).toBe(
-				'The Equipment Rental API failed to process the request (HTTP 500)',
+				'The Equipment Rental API failed to process the request (HTTP 500) [item 0]',
 			);
 			expect(requestsSeen(suite).map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
 			expect(clientsWith(externalId)).toEqual([]);

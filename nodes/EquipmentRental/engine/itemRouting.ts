@@ -177,18 +177,42 @@ function withChanges(answer: INodeExecutionData[], changes: IDataObject): INodeE
 }
 
 /**
- * `error` in the form in which n8n-core's RoutingNode passes it on as it is. RoutingNode (n8n-core
- * 2.8.1, routing-node.js, runNode) rethrows a failed item's error unchanged only when it is a
- * NodeApiError; any other error it wraps in a new NodeApiError with httpCode "none" and the engine's
- * stack, which the editor shows as "Error code none" on an error that is no API error. n8n records
- * and shows an error by its fields (name, message, description, context, stack), not by its class:
- * a NodeOperationError of the node (a field found wrong before sending) keeps all of them, its name
- * included, and takes NodeApiError's prototype only to pass that check.
+ * `error` in the form in which n8n-core's RoutingNode passes it on as it is. RoutingNode
+ * (routing-node.js, runNode; the same code in n8n-core of n8n 1.85.4, 1.123.81, 2.8.4 and 2.41.1)
+ * rethrows a failed item's error unchanged only when it is an instance of its own n8n-workflow's
+ * NodeApiError; any other error it wraps in a new NodeApiError with httpCode "none" (its message and
+ * description kept, the engine's stack), which the editor shows as "Error code none" and an error
+ * workflow receives as `httpCode: "none"`. n8n records and shows an error by its fields (name,
+ * message, description, httpCode, context, stack), not by its class: a NodeOperationError of the
+ * node (a field found wrong, a record named by external ID that the API lacks) keeps all of them,
+ * its name included, and takes NodeApiError's prototype only to pass that check. Done only as the
+ * error leaves the node (throwingItemErrors): until then the node tells its own errors from the
+ * API's by their class (runReport.ts, nodeRun.ts).
  */
 function passedOnUnchanged(error: NodeApiError | NodeOperationError): NodeApiError {
 	return error instanceof NodeApiError
 		? error
 		: Object.setPrototypeOf(error, NodeApiError.prototype);
+}
+
+type Pagination = (
+	this: IExecutePaginationFunctions,
+	routed: RequestData,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * The `pagination` RoutingNode calls for an item: `itemRun`, throwing every error as the item's own
+ * (toItemError), in the form RoutingNode passes on (passedOnUnchanged): an API error with its HTTP
+ * status, the node's own error without one.
+ */
+function throwingItemErrors(itemRun: Pagination): Pagination {
+	return async function pagination(this: IExecutePaginationFunctions, routed: RequestData) {
+		try {
+			return await itemRun.call(this, routed);
+		} catch (error) {
+			throw passedOnUnchanged(toItemError(this, error));
+		}
+	};
 }
 
 /** What identifies a failed item's record (see ItemRequest), or nothing when it cannot be read. */
@@ -275,7 +299,10 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 			],
 		},
 		operations: {
-			async pagination(this: IExecutePaginationFunctions, routed: RequestData) {
+			pagination: throwingItemErrors(async function (
+				this: IExecutePaginationFunctions,
+				routed: RequestData,
+			) {
 				const index = this.getItemIndex();
 				const pairedItem = { item: index };
 				const stopsOnFailure = !this.continueOnFail() && !runsAsAiTool(this);
@@ -322,7 +349,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 									: (outcome ?? OUTCOME_BY_METHOD[method] ?? 'done'),
 							id: json.id === undefined || json.id === null ? undefined : String(json.id),
 						})),
-					toItemError: (error) => passedOnUnchanged(toItemError(this, error)),
+					toItemError: (error) => toItemError(this, error),
 					// `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json of
 					// an item that carries `error` with `{ error: message }`, losing the explanation. It
 					// sends an item to the error output only when `error` is its json's one field, and adds
@@ -345,7 +372,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				if (items.length === 0 && method === 'GET' && runsAsAiTool(this))
 					return [{ json: nothingFoundAnswer(this, ownParts, fieldsByApiName), pairedItem }];
 				return items;
-			},
+			}),
 		},
 	};
 }
