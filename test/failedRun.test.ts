@@ -73,6 +73,7 @@ describe('A run that fails', () => {
 			const { error, items } = await suite.run(createClients, { items: rows });
 
 			expect(error?.message).toBe("'Email' must be an e-mail address [item 10]");
+			expect((error as unknown as { context: IDataObject }).context.itemIndex).toBe(10);
 			expect(error?.description).toContain('Received the text "not-an-email".');
 			expect(error?.description).toContain(
 				'Nothing was sent: the node checks every item before it sends any request, and 1 of the 100 items failed.',

@@ -53,7 +53,8 @@ export function givenUpError(
 			`It refused every request from ${new Date(since).toISOString()} on, and asked to wait until ${new Date(until).toISOString()}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
 			'Nothing more was sent for this item, and nothing was written for it.',
 			`Run it again later, lower '${parallelRequestsField.displayName}' under Request Options, or raise '${maxRateLimitWaitField.displayName}' there.`,
-			error.message && `The API's last answer: ${asSentence(error.message)}`,
+			error.message &&
+				`The API's last answer: ${asSentence(error.message.replace(/ \[item \d+\]$/, ''))}`,
 		]
 			.filter(Boolean)
 			.join(' '),

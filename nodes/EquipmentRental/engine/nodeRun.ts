@@ -32,11 +32,7 @@ import { describeRun } from './runReport';
 class NotStarted extends Error {}
 
 /** Thrown by an item that gathered with the others after a phase in which an item failed. */
-class RunFailed extends Error {
-	constructor(readonly runError: ItemError) {
-		super(runError.message);
-	}
-}
+class RunFailed extends Error {}
 
 /**
  * Waits until every item of the run not yet ended has arrived, then lets them go on in the order of
@@ -165,20 +161,22 @@ export class NodeRun {
 			this.end(index, { done: steps.outcomesOf(items) });
 			return items;
 		} catch (error) {
-			if (error instanceof RunFailed) throw error.runError;
+			// An item the run did not let go on outputs nothing: n8n throws the error of the first item
+			// that failed (by index), which says what the run did, and drops every item's output.
+			if (error instanceof RunFailed) return [];
 			if (error instanceof NotStarted) {
 				this.end(index, { notSent: true });
-			} else {
-				const itemError = steps.toItemError(error);
-				if (!this.stopsOnFailure) {
-					this.end(index, { failed: itemError, phase });
-					return steps.failureOutput(itemError);
-				}
-				// Once an item fails while performing, or the API fails a read, nothing more is started;
-				// an item that fails its checks or whose record is missing lets the others be checked.
-				if (phase === 'perform' || itemError instanceof NodeApiError) this.stopped = true;
-				this.end(index, { failed: itemError, phase });
+				return [];
 			}
+			const itemError = steps.toItemError(error);
+			if (!this.stopsOnFailure) {
+				this.end(index, { failed: itemError, phase });
+				return steps.failureOutput(itemError);
+			}
+			// Once an item fails while performing, or the API fails a read, nothing more is started;
+			// an item that fails its checks or whose record is missing lets the others be checked.
+			if (phase === 'perform' || itemError instanceof NodeApiError) this.stopped = true;
+			this.end(index, { failed: itemError, phase });
 			await this.ended;
 			throw this.runError();
 		}
@@ -192,7 +190,7 @@ export class NodeRun {
 		await this.gatherings[phase].arrive(index);
 		if (this.stopsOnFailure && this.failures > 0) {
 			this.end(index, { notSent: true });
-			throw new RunFailed(this.runError());
+			throw new RunFailed();
 		}
 		if (phase === 'prepare' && this.phaseReached !== 'perform') this.performingSince = Date.now();
 		this.phaseReached = phase === 'check' ? 'prepare' : 'perform';
