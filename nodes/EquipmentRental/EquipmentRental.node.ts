@@ -67,10 +67,8 @@ export class EquipmentRental implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'equipmentRentalApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
-			...apiRequestOptions(),
-		},
+		// The Base URL is the credential's, set per run (engine/itemRouting.ts).
+		requestDefaults: apiRequestOptions(),
 		properties: [...nodeProperties],
 	};
 

@@ -133,7 +133,11 @@ export class RequestPace {
 				failure = error;
 			} finally {
 				this.inFlight--;
-				this.wake();
+				// After a failure the next turn waits one turn of the event loop: a refusal first sets the
+				// run's pause, and a failure that stops a run reaches its item (in microtasks) before the
+				// next request may go (nodeRun.ts).
+				if (failure === undefined) this.wake();
+				else void sleep(0).then(() => this.wake());
 			}
 			const refusal = refusalOf(failure);
 			if (refusal) {

@@ -125,11 +125,12 @@ function fillPath(url: string, values: Record<string, string> = {}): string {
 	});
 }
 
-function withParts(request: RequestData, parts: RequestParts): RequestData {
+function withParts(request: RequestData, parts: RequestParts, baseURL: string): RequestData {
 	return {
 		...request,
 		options: {
 			...request.options,
+			baseURL,
 			method: parts.method ?? request.options.method,
 			url: fillPath(parts.url ?? request.options.url ?? '', parts.path),
 			qs: { ...request.options.qs, ...parts.qs },
@@ -253,6 +254,22 @@ function batchingOf(context: IExecutePaginationFunctions): { size: number; inter
 	};
 }
 
+/**
+ * The credential's Base URL, read once per run. As the node's request default it would be an
+ * expression RoutingNode evaluates for every item (routing-node.js runNode, n8n 1.85 to 2.41).
+ */
+const baseUrls = new WeakMap<NodeRun, Promise<string>>();
+async function baseUrlOf(run: NodeRun, context: IExecutePaginationFunctions): Promise<string> {
+	let baseUrl = baseUrls.get(run);
+	if (!baseUrl) {
+		baseUrl = context
+			.getCredentials<{ baseUrl: string }>('equipmentRentalApi')
+			.then(({ baseUrl: given }) => String(given).replace(/\/+$/, ''));
+		baseUrls.set(run, baseUrl);
+	}
+	return await baseUrl;
+}
+
 /** What a record an operation's output item stands for came to, when the operation does not say. */
 const OUTCOME_BY_METHOD: Record<string, string> = {
 	GET: 'read',
@@ -312,7 +329,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				let ownParts: RequestParts = {};
 				const send: SendParts = Object.assign(
 					async (parts: RequestParts) => {
-						const withItsParts = withParts(routed, parts);
+						const withItsParts = withParts(routed, parts, api.baseUrl);
 						if (run.phase !== 'perform' && withItsParts.options.method !== 'GET')
 							throw new Error('A write was sent before every item of the run was prepared');
 						const answer = await sendInPace(
@@ -328,14 +345,17 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 					},
 					{ run },
 				);
-				const api = { baseUrl: String(routed.options.baseURL) };
+				const api = { baseUrl: '' };
 				const item = new ItemParameters(this);
 				const items = await run.runItem(index, {
 					check: () => {
 						pace = paceOf(run, this);
 						return request.parts(item);
 					},
-					prepare: async (parts) => await work.prepare.call(this, parts, item, send, api),
+					prepare: async (parts) => {
+						api.baseUrl = await baseUrlOf(run, this);
+						return await work.prepare.call(this, parts, item, send, api);
+					},
 					perform: async (prepared) => {
 						await run.batchTurn(index, batchingOf(this));
 						return await work.perform.call(this, prepared, item, send, api);

@@ -107,13 +107,11 @@ export class NodeRun {
 	/**
 	 * Why a request of item `index` may not go now that its turn has come, if it may not: once the
 	 * run has stopped, an item that has sent nothing in this phase sends nothing (it ends as not
-	 * sent); one that has, finishes. The item's first request waits one turn of the event loop first:
-	 * the request answered just before this one went may be the one whose failure stops the run,
-	 * which reaches its item in microtasks.
+	 * sent); one that has, finishes. A failure that stops the run reaches its item before the next
+	 * turn comes (the pace waits a turn of the event loop after a failure, requestPace.ts).
 	 */
 	async heldBack(index: number): Promise<Error | undefined> {
 		if (this.sending.has(index)) return undefined;
-		if (this.stopsOnFailure) await sleep(0);
 		if (this.stopped) return new NotStarted();
 		this.sending.add(index);
 		return undefined;
