@@ -132,7 +132,7 @@ async function measure(count, contactPersons) {
 	const held = await recordsHeld(
 		clientRecord,
 		{},
-		{ rows: () => count + 1, fields: COMPARED_FIELDS },
+		{ rows: () => count + 1, fields: () => COMPARED_FIELDS },
 		send,
 		CONTEXT,
 	);

@@ -31,7 +31,7 @@ export async function withIds(
 				fields,
 				kind,
 			).size;
-		await recordsHeld(kind, {}, { rows, fields: [] }, send, context);
+		await recordsHeld(kind, {}, { rows, fields: () => [] }, send, context);
 	}
 	return await resolved(body, fields, item, send);
 }

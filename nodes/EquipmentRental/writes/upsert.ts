@@ -129,11 +129,21 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 									.filter((other) => JSON.stringify(other.parent) === JSON.stringify(parts.parent))
 									.map((other) => other.body.externalId),
 							).size;
+						// What the run's rows give (or clear): all a comparison reads. A PUT sends the record's
+						// other values too.
+						const fieldsGiven = () =>
+							kind.updateMethod === 'PUT'
+								? comparedFields
+								: comparedFields.filter((name) =>
+										send.run
+											.checked<UpsertParts>()
+											.some((other) => name in other.body || other.emptied.includes(name)),
+									);
 						return {
 							path,
 							body: await withIds(this, parts.body, kind.fields, item, send),
 							emptied: parts.emptied,
-							held: await recordsHeld(kind, path, { rows, fields: comparedFields }, send, this),
+							held: await recordsHeld(kind, path, { rows, fields: fieldsGiven }, send, this),
 						};
 					},
 					async perform(prepared, item, send, api) {
