@@ -7,7 +7,7 @@
  * How the package's modules depend on one another (nodes/ and credentials/), as docs/architecture.md
  * lays them out: no import cycle; nodes/shared/ (what both nodes use) stands on its own, the engine
  * room on it alone, the operations' factories on the two; the trigger takes nothing of the node's
- * folder; only the engine room knows n8n's RoutingNode. Imports are read
+ * folder; only the engine room knows n8n's RoutingNode; no file over 300 lines. Imports are read
  * with the TypeScript compiler's own pre-processor, `import type` and re-exports included.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -132,6 +132,14 @@ describe('Module imports', () => {
 				!file.startsWith(join(NODE, 'engine')) && engineTerms.test(readFileSync(file, 'utf8')),
 		);
 		expect(named(naming)).toEqual([]);
+	});
+
+	it('keep every file in nodes/ under 300 lines', () => {
+		const long = files
+			.filter((file) => file.startsWith(join(ROOT, 'nodes')))
+			.map((file) => [relative(ROOT, file), readFileSync(file, 'utf8').split('\n').length - 1])
+			.filter(([, lines]) => (lines as number) > 300);
+		expect(long).toEqual([]);
 	});
 
 	it('leave paging to the operations that page: no other operation file mentions it', () => {

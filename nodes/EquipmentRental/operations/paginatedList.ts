@@ -1,6 +1,6 @@
 import type { IDataObject, INodePropertyRouting } from 'n8n-workflow';
 
-import type { ItemRequest, RequestParts } from '../engine/itemRouting';
+import type { ItemRequest, RequestParts } from '../engine/itemRequest';
 import { runPerItem } from '../engine/itemRouting';
 import {
 	limitField,

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RequestParts } from '../engine/itemRouting';
+import type { RequestParts } from '../engine/itemRequest';
 import { requestPerItem, runPerItem } from '../engine/itemRouting';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import type { ReferencedKind } from '../../shared/paths';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CollectionList } from '../../shared/paths';
-import type { SendParts } from '../engine/itemRouting';
+import type { SendParts } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isMissingRecord } from '../../shared/errors';
-import type { SendParts } from '../engine/itemRouting';
+import type { SendParts } from '../engine/itemRequest';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { EXTERNAL_ID_MODE } from '../../shared/parameters';
 import { heldWholeBy } from './recordsHeld';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
 import { withRequired } from '../operations/bodyFields';
-import type { SendParts } from '../engine/itemRouting';
+import type { SendParts } from '../engine/itemRequest';
 import type { Field, ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
 import type { ReferencedKind } from '../../shared/paths';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
-import type { RequestParts, SendParts } from '../engine/itemRouting';
+import type { RequestParts, SendParts } from '../engine/itemRequest';
 import type { ErrorContext } from '../../shared/errors';
 import type { ItemParameters, RecordReference } from '../../shared/parameters';
 import { recordsHeld } from '../operations/recordsHeld';

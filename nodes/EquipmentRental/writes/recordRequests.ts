@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { SendParts } from '../engine/itemRouting';
+import type { SendParts } from '../engine/itemRequest';
 import type { ItemParameters } from '../../shared/parameters';
 import type { RecordKind } from './recordKind';
 import { ID } from './recordKind';

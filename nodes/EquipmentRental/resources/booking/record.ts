@@ -11,7 +11,7 @@ import {
 	withHint,
 	withRequired,
 } from '../../operations/bodyFields';
-import type { SendParts } from '../../engine/itemRouting';
+import type { SendParts } from '../../engine/itemRequest';
 import type { ItemParameters } from '../../../shared/parameters';
 import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
 import { idPicker } from '../../operations/pickers';

@@ -2,7 +2,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { malformedResponseError } from '../../../shared/errors';
-import type { RequestParts } from '../../engine/itemRouting';
+import type { RequestParts } from '../../engine/itemRequest';
 import { runPerItem } from '../../engine/itemRouting';
 import type { RecordReference } from '../../../shared/parameters';
 import { limitField, listFields, returnAllField } from '../../../shared/listFields';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RequestParts } from '../../engine/itemRouting';
+import type { RequestParts } from '../../engine/itemRequest';
 import { runPerItem } from '../../engine/itemRouting';
 import type { RecordReference } from '../../../shared/parameters';
 import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../../shared/paths';

@@ -1,7 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import { sendPrepared } from '../../engine/itemRequest';
 import type { PriceListParts } from './pickers';
 import { fromQuantity, priceField, productNamed, productPath, productPicker } from './pickers';
 

@@ -1,7 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import { sendPrepared } from '../../engine/itemRequest';
 import type { PriceListParts } from './pickers';
 import { priceItemNamed, priceItemPicker, productPath, productPicker } from './pickers';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { SendParts } from '../../engine/itemRouting';
+import type { SendParts } from '../../engine/itemRequest';
 import type { ItemParameters, RecordReference } from '../../../shared/parameters';
 import { PRODUCTS } from '../../../shared/paths';
 import { idPicker } from '../../operations/pickers';

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import { sendPrepared } from '../../engine/itemRequest';
 import type { RecordReference } from '../../../shared/parameters';
 import { PRODUCTS } from '../../../shared/paths';
 import { idOf } from '../../operations/references';

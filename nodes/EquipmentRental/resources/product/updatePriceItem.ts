@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import { sendPrepared } from '../../engine/itemRequest';
 import type { ItemParameters } from '../../../shared/parameters';
 import { withoutUnset } from '../../../shared/parameters';
 import { PRODUCTS_PATH } from '../../../shared/paths';

@@ -6,7 +6,8 @@ import {
 	CALENDAR_DATE_FORMS,
 	DATE_TIME_FORMS,
 } from '../../../shared/descriptions';
-import { runPerItem, sendPrepared } from '../../engine/itemRouting';
+import { runPerItem } from '../../engine/itemRouting';
+import { sendPrepared } from '../../engine/itemRequest';
 import type { RecordReference } from '../../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
 import { CLIENTS, CONTRACTS } from '../../../shared/paths';
