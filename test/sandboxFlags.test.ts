@@ -191,8 +191,8 @@ describe('what PUT /_sandbox/options takes', () => {
 		...Object.keys(DEFAULT_RATE_LIMIT_OPTIONS).map((key) => `rateLimit.${key}`),
 	];
 
-	it("the README's table lists every field, and every flag of npm run sandbox and npm run dev", () => {
-		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+	it('the table of docs/development.md lists every field, and every flag of npm run sandbox and npm run dev', () => {
+		const readme = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8');
 		const section = /### Sandbox options\n([\s\S]*?)\n###? /.exec(readme)?.[1] ?? '';
 		const rows = [...section.matchAll(/^\| `([\w.]+)` +\| ([^|]*)\|/gm)].map(
 			([, field, flag]) => [field, flag.trim()] as const,
