@@ -23,6 +23,12 @@ function withDummyOperation(routing: INodePropertyRouting): INodeType {
 	const node = new EquipmentRental();
 	node.description = {
 		...node.description,
+		// The Base URL as n8n's nodes give it: an operation routed by hand has no other (the node's
+		// own routing sets it per run).
+		requestDefaults: {
+			...node.description.requestDefaults,
+			baseURL: '={{ $credentials.baseUrl }}',
+		},
 		properties: node.description.properties.flatMap((property) =>
 			property.name === 'resource'
 				? [
