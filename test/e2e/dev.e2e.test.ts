@@ -41,7 +41,8 @@ const SANDBOX_FLAGS = [
 	'--strict',
 	'true',
 ];
-const README = path.join(__dirname, '..', '..', 'README.md');
+/** Where the sandbox's administration paths are documented, with their shell lines. */
+const SANDBOX_DOCS = path.join(__dirname, '..', '..', 'docs', 'development.md');
 
 interface Dev {
 	child: ChildProcess;
@@ -178,13 +179,14 @@ function printedAdminToken(dev: Dev): string | undefined {
 }
 
 /**
- * The README's shell lines for the sandbox's administration paths, as written, pointed at this
- * dev's sandbox port and at a model of its sandbox.
+ * The documented shell lines for the sandbox's administration paths (docs/development.md), as
+ * written, pointed at this dev's sandbox port and at a model of its sandbox.
  */
-function readmeAdminLines(sandboxUrl: string, modelId: string): string {
-	const blocks = [...fs.readFileSync(README, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)];
+function documentedAdminLines(sandboxUrl: string, modelId: string): string {
+	const blocks = [...fs.readFileSync(SANDBOX_DOCS, 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)];
 	const block = blocks.map((match) => match[1]).find((text) => text.includes('/_sandbox/models/'));
-	if (!block) throw new Error("README.md has no sh block for the models' /_sandbox paths");
+	if (!block)
+		throw new Error("docs/development.md has no sh block for the models' /_sandbox paths");
 	return block.replaceAll('http://localhost:4010', sandboxUrl).replaceAll('<model id>', modelId);
 }
 
@@ -446,11 +448,11 @@ test(
 		expect(readLock(userFolder).pid).toBe(again.child.pid);
 		expect(stillRunning().length).toBeGreaterThan(0);
 
-		// Without --admin-token, the README's admin lines work as written.
+		// Without --admin-token, the documented admin lines work as written.
 		expect(printedAdminToken(again)).toBe('sandbox-admin-token');
 		const sandboxUrl = `http://localhost:${sandboxPort}`;
 		const modelId = await someModelId(sandboxUrl);
-		const answers = runShellLines(readmeAdminLines(sandboxUrl, modelId)).map(
+		const answers = runShellLines(documentedAdminLines(sandboxUrl, modelId)).map(
 			(text) => JSON.parse(text) as Json,
 		);
 		expect(answers).toEqual([
