@@ -360,10 +360,10 @@ describe('clients, contracts and products', () => {
 	);
 });
 
-describe("the README's admin examples", () => {
-	/** The curl lines of README's sh blocks that call /_sandbox paths. */
+describe("docs/development.md's admin examples", () => {
+	/** The curl lines of docs/development.md's sh blocks that call /_sandbox paths. */
 	function readmeAdminCurls() {
-		const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+		const readme = fs.readFileSync(path.join(__dirname, '..', 'docs', 'development.md'), 'utf8');
 		return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
 			.flatMap((match) => match[1].split('\n'))
 			.filter((line) => line.startsWith('curl ') && line.includes('/_sandbox/'));

@@ -1,3 +1,11 @@
+/**
+ * The pace's clock: monotonic, so that a pause lasts as long as the API asked whatever the system
+ * clock does meanwhile (it may be set, or, in tests, faked).
+ */
+export function monotonicNow(): number {
+	return performance.now();
+}
+
 // After a refusal, the run sends at this share of the rate the API accepted since the refusal before
 // (its pause included: a token bucket refilled during the pause then counts at its rate, not as a
 // burst), then speeds up by this share per second while no refusal comes. It finds the API's pace,

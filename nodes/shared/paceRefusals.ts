@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { asSentence, itemSuffix } from './errors';
+import { monotonicNow } from './paceLimits';
 import { maxRateLimitWaitField, parallelRequestsField } from './requestOptionFields';
 
 /** When a run gave up on an API that kept refusing its requests, and the API's last refusal. */
@@ -42,7 +43,9 @@ export function givenUpError(
 	{ since, until, error }: GaveUp,
 	maxRateLimitWaitMs: number,
 ): NodeApiError {
-	const refusedFor = Date.now() - since;
+	const refusedFor = monotonicNow() - since;
+	// The pace's moments (monotonic) as the system clock's, for a user to read.
+	const asDate = (moment: number) => new Date(Date.now() - (monotonicNow() - moment)).toISOString();
 	const refused = `refus${refusedFor < 1000 ? 'ed' : 'ing'} requests as rate-limited (HTTP ${error.httpCode})`;
 	return new NodeApiError(context.getNode(), (error.errorResponse ?? {}) as IDataObject as never, {
 		message:
@@ -50,7 +53,7 @@ export function givenUpError(
 				? `The API ${refused}${itemSuffix(context)}`
 				: `The API kept ${refused} for ${describeDuration(refusedFor)}${itemSuffix(context)}`,
 		description: [
-			`It refused every request from ${new Date(since).toISOString()} on, and asked to wait until ${new Date(until).toISOString()}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
+			`It refused every request from ${asDate(since)} on, and asked to wait until ${asDate(until)}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
 			'Nothing more was sent for this item, and nothing was written for it.',
 			`Run it again later, lower '${parallelRequestsField.displayName}' under Request Options, or raise '${maxRateLimitWaitField.displayName}' there.`,
 			error.message &&

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { toItemError } from './errors';
-import { PaceLimits } from './paceLimits';
+import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';
 import { givenUpError, refusalOf } from './paceRefusals';
 import { retryDelayMs, waitBeforeRetry } from './retry';
@@ -172,8 +172,8 @@ export class RequestPace {
 
 	/** Grants every turn that may go now, and sets a timer for the next that may go later. */
 	private wake(): void {
-		while (this.requests.length > 0 && this.inFlight < this.limits.inFlightCap(Date.now())) {
-			const now = Date.now();
+		while (this.requests.length > 0 && this.inFlight < this.limits.inFlightCap(monotonicNow())) {
+			const now = monotonicNow();
 			const waitMs =
 				this.pausedUntil > now ? this.pausedUntil - now : this.limits.msUntilToken(now);
 			if (waitMs > 0) {
@@ -212,7 +212,7 @@ export class RequestPace {
 
 	/** Wakes the queue in `ms`, unless a wait that ends sooner is pending. */
 	private wakeIn(ms: number): void {
-		const at = Date.now() + ms;
+		const at = monotonicNow() + ms;
 		if (this.wakeAt !== undefined && this.wakeAt <= at) return;
 		this.wakeAt = at;
 		void this.wait(ms).then(
@@ -229,7 +229,7 @@ export class RequestPace {
 	private accepted(turn: Turn): void {
 		this.refusingSince = undefined;
 		this.refusalsInARow = 0;
-		this.limits.answered(Date.now(), turn.inFlight, turn.slowDowns === this.slowDowns);
+		this.limits.answered(monotonicNow(), turn.inFlight, turn.slowDowns === this.slowDowns);
 	}
 
 	/**
@@ -243,7 +243,7 @@ export class RequestPace {
 		turn: Turn,
 		error: unknown,
 	): void {
-		const now = Date.now();
+		const now = monotonicNow();
 		this.refusingSince ??= now;
 		if (turn.slowDowns === this.slowDowns) {
 			this.slowDowns++;
