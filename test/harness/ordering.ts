@@ -28,7 +28,7 @@ const HOLD_AT_MOST_MS = 15_000;
  * every item waits for) is one `released` lets go at once. Returns the hook's remover.
  */
 export function holdRequestsUntil(
-	sandbox: Sandbox,
+	sandbox: Pick<Sandbox, 'onRequest'>,
 	released: (request: SandboxRequest) => boolean,
 ): () => void {
 	const givingUpAt = Date.now() + HOLD_AT_MOST_MS;
