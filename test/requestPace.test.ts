@@ -57,14 +57,13 @@ describe('The pace of a run', () => {
 		requests.filter((request) => request.status === 429 || request.status === 503);
 	const writesOf = (requests: SandboxRequest[], status: number) =>
 		requests.filter((request) => request.method !== 'GET' && request.status === status);
+	/** A Create or Update's reads (its read of the records, look-ups): the writes wait for them. */
+	const isRead = (request: SandboxRequest) => request.method === 'GET';
 	/**
 	 * Holds the requests the sandbox accepts until `count` are in flight at once; those for which
-	 * `goesAtOnce` is true are not held.
+	 * `goesAtOnce` is true, which the run waits for before it sends more, are not held.
 	 */
-	const holdUntilInFlight = (
-		count: number,
-		goesAtOnce: (request: SandboxRequest) => boolean = () => false,
-	) =>
+	const holdUntilInFlight = (count: number, goesAtOnce: (request: SandboxRequest) => boolean) =>
 		holdRequestsUntil(
 			suite.sandbox,
 			(request) => goesAtOnce(request) || suite.sandbox.maxInFlight >= count,
@@ -75,7 +74,7 @@ describe('The pace of a run', () => {
 			suite.sandbox.setOptions({ latencyMs: 30 });
 			const rows = await syncRows(24, 12);
 
-			const stopHolding = holdUntilInFlight(3);
+			const stopHolding = holdUntilInFlight(3, isRead);
 			const { items, error } = await suite
 				.run(upsertFromRows({ parallelRequests: 3 }), {
 					items: rows,
@@ -92,7 +91,7 @@ describe('The pace of a run', () => {
 			suite.sandbox.setOptions({ latencyMs: 30 });
 			const rows = await syncRows(30, 0);
 
-			const stopHolding = holdUntilInFlight(5);
+			const stopHolding = holdUntilInFlight(5, isRead);
 			await suite.run(upsertFromRows(), { items: rows }).finally(stopHolding);
 
 			expect(suite.sandbox.maxInFlight).toBe(5);
@@ -125,11 +124,7 @@ describe('The pace of a run', () => {
 				externalId: newExternalId(`PACE-CP-${index}`),
 			}));
 
-			// The client's look-up goes at once: every row waits for it.
-			const stopHolding = holdUntilInFlight(
-				2,
-				(request) => !request.path.includes('/contact-persons'),
-			);
+			const stopHolding = holdUntilInFlight(2, isRead);
 			const { error } = await suite
 				.run(
 					{
@@ -190,9 +185,10 @@ describe('The pace of a run', () => {
 				rateLimit: { maxInFlight: 2, retryAfterSeconds: 1 },
 			});
 
-			// The two accepted first stay in flight until the run has sent one more.
-			const stopHolding = holdRequestsUntil(suite.sandbox, () =>
-				suite.sandbox.requests.some((request) => request.rateLimited),
+			// The first two writes accepted stay in flight until the run has sent one more.
+			const stopHolding = holdRequestsUntil(
+				suite.sandbox,
+				(request) => isRead(request) || suite.sandbox.requests.some((sent) => sent.rateLimited),
 			);
 			const { error } = await suite.run(upsertFromRows(), { items: rows }).finally(stopHolding);
 

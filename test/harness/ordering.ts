@@ -15,8 +15,7 @@ import type { Sandbox, SandboxRequest } from './sandbox';
 
 /**
  * How long a held request waits at most for the condition: far longer than any machine takes to
- * send a run's next requests, and shorter than a test's time limit, so that a run which never
- * meets the condition (a defect) fails on the test's own assertions.
+ * send a run's next requests, and shorter than a test's time limit.
  */
 const HOLD_AT_MOST_MS = 15_000;
 
@@ -24,17 +23,33 @@ const HOLD_AT_MOST_MS = 15_000;
  * Holds each request the sandbox accepts (after its latency, before it is answered) until
  * `released(request)` is true, e.g. once a number of requests are in flight at once or one was
  * refused: whether a run gets there then depends on the requests it sends, not on how fast the
- * machine prepares them. A request the run must have answered before it can send more (a look-up
- * every item waits for) is one `released` lets go at once. Returns the hook's remover.
+ * machine prepares them. A request the run must have answered before it can send more (a read every
+ * item waits for) is one `released` lets go at once. Returns the hook's remover, which throws if a
+ * request was let go unreleased, after HOLD_AT_MOST_MS: the run never met the condition while its
+ * requests were held (a defect, or a request held that the run waits for).
  */
 export function holdRequestsUntil(
 	sandbox: Pick<Sandbox, 'onRequest'>,
 	released: (request: SandboxRequest) => boolean,
 ): () => void {
 	const givingUpAt = Date.now() + HOLD_AT_MOST_MS;
-	return sandbox.onRequest(async (request) => {
-		while (!released(request) && Date.now() < givingUpAt) await sleep(5);
+	let gaveUp = false;
+	const removeHook = sandbox.onRequest(async (request) => {
+		while (!released(request)) {
+			if (Date.now() >= givingUpAt) {
+				gaveUp = true;
+				return;
+			}
+			await sleep(5);
+		}
 	});
+	return () => {
+		removeHook();
+		if (gaveUp)
+			throw new Error(
+				`Requests were held ${HOLD_AT_MOST_MS} ms without the condition to let them go being met`,
+			);
+	};
 }
 
 /** What the HTTP client of this process did: started a request, or read an answer to its end. */
