@@ -226,26 +226,32 @@ describe('The pace of a run', () => {
 
 		it('pauses every request of the run for the Retry-After: none reaches the API while it runs', async () => {
 			const rows = await syncRows(6, 0);
-			suite.sandbox.setOptions({
-				rateLimit: { requestsPerSecond: 1, burst: 6, retryAfterSeconds: 1 },
-			});
+			// An API that handles one request at a time: the run sends its creates two at a time, and the
+			// first stays in flight until the second has been refused, however slowly a busy machine
+			// sends it.
+			suite.sandbox.setOptions({ rateLimit: { maxInFlight: 1, retryAfterSeconds: 1 } });
+			const stopHolding = holdRequestsUntil(
+				suite.sandbox,
+				(request) => isRead(request) || suite.sandbox.requests.some((sent) => sent.rateLimited),
+			);
 
 			const client = recordClientRequests();
 			const { error } = await suite
 				.run(upsertFromRows({ parallelRequests: 2 }), { items: rows })
-				.finally(client.stop);
+				.finally(() => {
+					client.stop();
+					stopHolding();
+				});
 
 			expect(error).toBeUndefined();
 			const { events } = client;
 			const refusals = events.filter((event) => event.kind === 'read' && event.status === 429);
 			expect(refusals.length).toBeGreaterThan(0);
-			// Requests sent before the client had read a refusal may reach the API after it, and so may
-			// one sent in the turn that read it (the refused request's turn is handed on as it ends,
-			// before the run pauses); none is sent from the next turn on until its Retry-After (a
-			// second) has passed.
+			// Requests sent before the client had read a refusal may reach the API after it; none is
+			// sent from then until its Retry-After (a second) has passed.
 			for (const refusal of refusals) {
 				const sentDuringPause = events
-					.slice(refusal.turnEnd)
+					.slice(events.indexOf(refusal) + 1)
 					.filter((event) => event.kind === 'sent' && event.at < refusal.at + 1000);
 				expect(sentDuringPause).toEqual([]);
 			}

@@ -1,6 +1,5 @@
 /* eslint-disable
-	@n8n/community-nodes/no-restricted-imports,
-	@n8n/community-nodes/no-restricted-globals
+	@n8n/community-nodes/no-restricted-imports
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
 	(README.md, "n8n's n8n-node tool"). */
 /**
@@ -62,11 +61,6 @@ export interface ClientEvent {
 	status?: number;
 	/** Date.now() when it happened. */
 	at: number;
-	/**
-	 * `read` only: the index in the events at which the event loop's turn that read it ended. What
-	 * the client sent before then, it sent before it could act on the answer in a turn of its own.
-	 */
-	turnEnd?: number;
 }
 
 /**
@@ -84,18 +78,15 @@ export function recordClientRequests(): { events: ClientEvent[]; stop: () => voi
 	// Published when the answer's headers arrive; its end comes later, once the client read it all.
 	const answered = (message: unknown) => {
 		const { request, response } = message as { request: ClientRequest; response: IncomingMessage };
-		response.once('end', () => {
-			const read: ClientEvent = {
+		response.once('end', () =>
+			events.push({
 				kind: 'read',
 				method: request.method,
 				path: request.path,
 				status: response.statusCode,
 				at: Date.now(),
-			};
-			events.push(read);
-			// Runs once the turn's callbacks and the promises they settled are done.
-			setImmediate(() => (read.turnEnd = events.length));
-		});
+			}),
+		);
 	};
 	subscribe('http.client.request.start', started);
 	subscribe('http.client.response.finish', answered);
