@@ -60,6 +60,15 @@ describe('The pace of a run', () => {
 	/** A Create or Update's reads (its read of the records, look-ups): the writes wait for them. */
 	const isRead = (request: SandboxRequest) => request.method === 'GET';
 	/**
+	 * Holds the writes the sandbox accepts until it has refused a request (a limit of requests in
+	 * flight reached while they are held); reads, which the writes wait for, go at once.
+	 */
+	const holdWritesUntilRefused = () =>
+		holdRequestsUntil(
+			suite.sandbox,
+			(request) => isRead(request) || suite.sandbox.requests.some((sent) => sent.rateLimited),
+		);
+	/**
 	 * Holds the requests the sandbox accepts until `count` are in flight at once; those for which
 	 * `goesAtOnce` is true, which the run waits for before it sends more, are not held.
 	 */
@@ -151,18 +160,20 @@ describe('The pace of a run', () => {
 	describe('an API that refuses', () => {
 		it('a 429 storm: every row is written once, none lost, nothing sent twice once accepted', async () => {
 			const rows = await syncRows(24, 12);
-			// A bucket of 4 requests where the run starts 8 at once: some are refused however slowly a
-			// busy machine prepares its items (with a bucket of a second's worth, a machine slower than
-			// the rate met no refusal). A bucket this small keeps the run well below the rate (README,
-			// Limits), hence the few rows.
+			// A bucket of 4 requests, and 4 handled at a time, where the run sends 8 at once: the writes
+			// accepted first stay in flight until one more has been refused, however slowly a busy
+			// machine prepares its items (a bucket alone refuses nothing to a machine slower than its
+			// rate); then the bucket refuses whatever comes faster than 40 a second. A bucket this small
+			// keeps the run well below the rate (README, Limits), hence the few rows.
 			suite.sandbox.setOptions({
 				latencyMs: 5,
-				rateLimit: { requestsPerSecond: 40, burst: 4, retryAfterSeconds: 1 },
+				rateLimit: { requestsPerSecond: 40, burst: 4, maxInFlight: 4, retryAfterSeconds: 1 },
 			});
+			const stopHolding = holdWritesUntilRefused();
 
-			const { items, error } = await suite.run(upsertFromRows({ parallelRequests: 8 }), {
-				items: rows,
-			});
+			const { items, error } = await suite
+				.run(upsertFromRows({ parallelRequests: 8 }), { items: rows })
+				.finally(stopHolding);
 
 			expect(error).toBeUndefined();
 			expect(json(items).map((item) => item.upserted)).toEqual([
@@ -186,10 +197,7 @@ describe('The pace of a run', () => {
 			});
 
 			// The first two writes accepted stay in flight until the run has sent one more.
-			const stopHolding = holdRequestsUntil(
-				suite.sandbox,
-				(request) => isRead(request) || suite.sandbox.requests.some((sent) => sent.rateLimited),
-			);
+			const stopHolding = holdWritesUntilRefused();
 			const { error } = await suite.run(upsertFromRows(), { items: rows }).finally(stopHolding);
 
 			expect(error).toBeUndefined();
@@ -230,10 +238,7 @@ describe('The pace of a run', () => {
 			// first stays in flight until the second has been refused, however slowly a busy machine
 			// sends it.
 			suite.sandbox.setOptions({ rateLimit: { maxInFlight: 1, retryAfterSeconds: 1 } });
-			const stopHolding = holdRequestsUntil(
-				suite.sandbox,
-				(request) => isRead(request) || suite.sandbox.requests.some((sent) => sent.rateLimited),
-			);
+			const stopHolding = holdWritesUntilRefused();
 
 			const client = recordClientRequests();
 			const { error } = await suite
