@@ -8,6 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { fakeOnly } from './harness/clock';
 import { holdRequestsUntil, recordClientRequests } from './harness/ordering';
 import type { SandboxRequest } from './harness/sandbox';
 import { useSandbox } from './harness/sandbox';
@@ -57,6 +58,21 @@ describe('The pace of a run', () => {
 		requests.filter((request) => request.status === 429 || request.status === 503);
 	const writesOf = (requests: SandboxRequest[], status: number) =>
 		requests.filter((request) => request.method !== 'GET' && request.status === status);
+	/**
+	 * For a bucket on a clock that stands still (fakeOnly(['performance']) before the limit is set):
+	 * the clock moves on by the refusal's Retry-After when the client reads one, so that the bucket
+	 * refuses what the test expects however slowly a busy machine sends, and has refilled when the
+	 * refused request comes again. Returns what stops it, and the clock with it.
+	 */
+	const refillOnRefusal = (retryAfterMs: number) => {
+		const client = recordClientRequests((read) => {
+			if (read.status === 429 || read.status === 503) jest.advanceTimersByTime(retryAfterMs);
+		});
+		return () => {
+			client.stop();
+			jest.useRealTimers();
+		};
+	};
 	/** A Create or Update's reads (its read of the records, look-ups): the writes wait for them. */
 	const isRead = (request: SandboxRequest) => request.method === 'GET';
 	/**
@@ -268,9 +284,11 @@ describe('The pace of a run', () => {
 			['as an HTTP date', 'date'],
 		])('waits as long as a Retry-After %s asks', async (_form, retryAfter) => {
 			const rows = await syncRows(1, 1);
+			fakeOnly(['performance']);
 			suite.sandbox.setOptions({
 				rateLimit: { requestsPerSecond: 0.5, burst: 1, retryAfterSeconds: 2, retryAfter },
 			});
+			const stopRefilling = refillOnRefusal(2000);
 			const arrivals: number[] = [];
 			const removeHook = suite.sandbox.onRequest(() => {
 				arrivals.push(Date.now());
@@ -280,6 +298,7 @@ describe('The pace of a run', () => {
 				expect(error).toBeUndefined();
 			} finally {
 				removeHook();
+				stopRefilling();
 			}
 
 			// The look-up is taken, the write refused (the bucket is empty), then sent again once the
@@ -297,11 +316,16 @@ describe('The pace of a run', () => {
 
 		it('takes a 503 with Retry-After as a refusal: the write is sent again and done once', async () => {
 			const rows = await syncRows(1, 0);
+			fakeOnly(['performance']);
 			suite.sandbox.setOptions({
 				rateLimit: { requestsPerSecond: 1, burst: 1, retryAfterSeconds: 1, status: 503 },
 			});
 
-			const { items, error } = await suite.run(upsertFromRows(), { items: rows });
+			const stopRefilling = refillOnRefusal(1000);
+
+			const { items, error } = await suite
+				.run(upsertFromRows(), { items: rows })
+				.finally(stopRefilling);
 
 			expect(error).toBeUndefined();
 			expect(json(items)[0].upserted).toBe('created');

@@ -67,9 +67,13 @@ export interface ClientEvent {
  * Records, in order, each request the process's HTTP client (n8n's, through Node's http module)
  * starts and each answer it has read to its end, from Node's diagnostics channels. The sandbox sees a
  * request when it arrives, which on a busy machine can be well after the client sent it; these
- * events say what the client had read before it sent each one. `stop()` ends the recording.
+ * events say what the client had read before it sent each one. `onRead` is told of each answer read,
+ * before the client acts on it. `stop()` ends the recording.
  */
-export function recordClientRequests(): { events: ClientEvent[]; stop: () => void } {
+export function recordClientRequests(onRead?: (read: ClientEvent) => void): {
+	events: ClientEvent[];
+	stop: () => void;
+} {
 	const events: ClientEvent[] = [];
 	const started = (message: unknown) => {
 		const { request } = message as { request: ClientRequest };
@@ -78,15 +82,17 @@ export function recordClientRequests(): { events: ClientEvent[]; stop: () => voi
 	// Published when the answer's headers arrive; its end comes later, once the client read it all.
 	const answered = (message: unknown) => {
 		const { request, response } = message as { request: ClientRequest; response: IncomingMessage };
-		response.once('end', () =>
-			events.push({
+		response.once('end', () => {
+			const read: ClientEvent = {
 				kind: 'read',
 				method: request.method,
 				path: request.path,
 				status: response.statusCode,
 				at: Date.now(),
-			}),
-		);
+			};
+			events.push(read);
+			onRead?.(read);
+		});
 	};
 	subscribe('http.client.request.start', started);
 	subscribe('http.client.response.finish', answered);
