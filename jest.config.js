@@ -13,4 +13,30 @@ module.exports = {
 	// Jest's default on two cores is one worker, which leaves a core idle: the suites wait on their
 	// servers and timers much of the time.
 	maxWorkers: 2,
+	// Each test file runs in a vm context, where every read of a global goes through the context's
+	// interceptor, about a hundred times slower than a local variable: these builtins are handed to
+	// every module as locals instead (the sandbox's seeding, n8n's engine). Date, the timers and
+	// performance stay globals, since tests fake them.
+	sandboxInjectedGlobals: [
+		'Math',
+		'Object',
+		'Array',
+		'JSON',
+		'String',
+		'Number',
+		'Symbol',
+		'Reflect',
+		'Promise',
+		'Error',
+		'RegExp',
+		'Map',
+		'Set',
+		'WeakMap',
+		'Proxy',
+		'parseInt',
+		'parseFloat',
+		'isNaN',
+		'encodeURIComponent',
+		'decodeURIComponent',
+	],
 };

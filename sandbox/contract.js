@@ -72,7 +72,12 @@ function createAjv() {
  * @property {boolean} admin
  */
 
-/** @returns {Operation[]} */
+/**
+ * The document's operations. Their validators are compiled when first used: all of them take about a
+ * second of CPU, which a process that checks a few operations (a test file, `npm run sandbox --
+ * --help`) need not spend.
+ * @returns {Operation[]}
+ */
 function indexOperations() {
 	const indexed = [];
 	for (const [template, pathItem] of Object.entries(document.paths)) {
@@ -84,7 +89,7 @@ function indexOperations() {
 				pointer: `${pointer}/parameters/${index}/schema`,
 			}));
 			const requestBody = operation.requestBody;
-			indexed.push({
+			const indexedOperation = {
 				operationId: operation.operationId,
 				method: method.toUpperCase(),
 				template,
@@ -96,20 +101,11 @@ function indexOperations() {
 					.map((segment) =>
 						/^\{.+\}$/.test(segment) ? { parameter: segment.slice(1, -1) } : { literal: segment },
 					),
-				validatePath: compileParameters(parameters.filter((parameter) => parameter.in === 'path')),
-				validateQuery: compileParameters(
-					parameters.filter((parameter) => parameter.in === 'query'),
-				),
 				querySchemas: new Map(
 					parameters
 						.filter((parameter) => parameter.in === 'query')
 						.map((parameter) => [parameter.name, resolveSchema(parameter.schema)]),
 				),
-				validateBody: requestBody
-					? ajv.compile({
-							$ref: `${DOCUMENT_ID}#${pointer}/requestBody/content/application~1json/schema`,
-						})
-					: undefined,
 				bodyRequired: Boolean(requestBody?.required),
 				bodyPropertiesNotInReference: Object.entries(
 					listedProperties(requestBody?.content['application/json'].schema),
@@ -118,10 +114,38 @@ function indexOperations() {
 					.map(([name]) => name),
 				secured: (operation.security ?? document.security ?? []).length > 0,
 				admin: operation['x-sandbox-admin'] === true,
+			};
+			compiledOnFirstUse(indexedOperation, {
+				validatePath: () =>
+					compileParameters(parameters.filter((parameter) => parameter.in === 'path')),
+				validateQuery: () =>
+					compileParameters(parameters.filter((parameter) => parameter.in === 'query')),
+				validateBody: () =>
+					requestBody
+						? ajv.compile({
+								$ref: `${DOCUMENT_ID}#${pointer}/requestBody/content/application~1json/schema`,
+							})
+						: undefined,
 			});
+			indexed.push(indexedOperation);
 		}
 	}
 	return indexed;
+}
+
+/** Defines each of `compilers` on `target` as a property compiled when first read, then kept. */
+function compiledOnFirstUse(target, compilers) {
+	for (const [name, compile] of Object.entries(compilers)) {
+		Object.defineProperty(target, name, {
+			configurable: true,
+			enumerable: true,
+			get() {
+				const value = compile();
+				Object.defineProperty(target, name, { value, enumerable: true });
+				return value;
+			},
+		});
+	}
 }
 
 function compileParameters(parameters) {

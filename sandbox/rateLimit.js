@@ -11,8 +11,6 @@
  * so a client that retries politely does not starve itself.
  */
 
-const { performance } = require('node:perf_hooks');
-
 const RETRY_AFTER_FORMS = Object.freeze(['seconds', 'date']);
 
 /**
@@ -121,6 +119,8 @@ function createRateLimiter() {
 	let refilledAt = 0;
 	const counts = { inFlight: 0, maxInFlight: 0 };
 
+	// The global performance (Node's perf_hooks one), which a test can fake to refill the bucket when
+	// it says rather than as fast as a busy machine sends.
 	function refill() {
 		const now = performance.now();
 		tokens = Math.min(

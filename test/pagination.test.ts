@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { holdRequestsUntil } from './harness/ordering';
 import type { SandboxRequest } from './harness/sandbox';
 import { useSandbox } from './harness/sandbox';
 
@@ -42,6 +43,17 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 	const onRequest = (hook: (request: SandboxRequest) => void | Promise<void>) => {
 		removeHooks.push(suite.sandbox.onRequest(hook));
 	};
+	/**
+	 * Holds the pages after the first (which tells how many there are) until `count` requests are in
+	 * flight at once, however slowly a busy machine sends them.
+	 */
+	const holdUntilInFlight = (count: number) =>
+		removeHooks.push(
+			holdRequestsUntil(
+				suite.sandbox,
+				(request) => pageOf(request) === 1 || suite.sandbox.maxInFlight >= count,
+			),
+		);
 	const getMany = (parameters: IDataObject, options = {}) =>
 		suite.run({ resource: 'equipmentModel', operation: 'getAll', ...parameters }, options);
 
@@ -212,6 +224,7 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 			'keeps at most %i requests in flight, and uses them all',
 			async (parallelRequests) => {
 				suite.sandbox.setOptions({ latencyMs: 50 });
+				holdUntilInFlight(parallelRequests);
 
 				const { items } = await getMany({ returnAll: true, requestOptions: { parallelRequests } });
 
@@ -222,6 +235,7 @@ describe('Pagination of list operations (Equipment Model: Get Many)', () => {
 
 		it('keeps to the Parallel Requests that a node saved by 0.2.0 sets under Options', async () => {
 			suite.sandbox.setOptions({ latencyMs: 50 });
+			holdUntilInFlight(2);
 
 			const { items } = await getMany(
 				{ returnAll: true, options: { parallelRequests: 2 } },

@@ -10,6 +10,7 @@ import {
 	type FaultOptions,
 } from '../sandbox/faults';
 import { startSandbox } from '../sandbox/server';
+import { holdRequestsUntil } from './harness/ordering';
 import { type SandboxAnswer as Answer, sandboxClient } from './harness/sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -502,8 +503,11 @@ describe('faults and timing', () => {
 
 	it('counts the highest number of requests in flight at once, and applies latency to each', async () => {
 		sandbox.setOptions({ latencyMs: 100 });
+		// The six are held until all have arrived, however slowly a busy machine sends them.
+		const stopHolding = holdRequestsUntil(sandbox, () => sandbox.maxInFlight >= 6);
 		const started = Date.now();
 		await Promise.all(Array.from({ length: 6 }, () => api('GET', `${MODELS}?limit=1`)));
+		stopHolding();
 
 		expect(Date.now() - started).toBeGreaterThanOrEqual(95);
 		expect(sandbox.maxInFlight).toBe(6);
@@ -738,7 +742,8 @@ describe('validateRequest', () => {
 	});
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 1000) {
+// A deadline that a busy machine meets: only a test that fails waits it out.
+async function waitFor(condition: () => boolean, timeoutMs = 20_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error('condition not met in time');

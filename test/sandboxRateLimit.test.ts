@@ -5,12 +5,14 @@
 /**
  * The sandbox's rate limit (sandbox/rateLimit.js), as a real API's limiter behaves: a token bucket
  * and a ceiling on the requests handled at once; a request beyond is answered 429 with Retry-After
- * and never handled. The timing tests run in real time on buckets that refill slowly (a token a
- * second or slower), so that a slow machine's milliseconds per request refill nothing unnoticed.
+ * and never handled. The bucket refills by a fake performance.now() that only the tests move, and a
+ * latency ends when a test moves a fake setTimeout (harness/clock.ts): however slowly a busy machine
+ * sends the requests, they arrive at the moment the test says.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { startSandbox } from '../sandbox/server';
+import { fakeOnly } from './harness/clock';
 import { type SandboxAnswer as Answer, sandboxClient } from './harness/sandbox';
 
 const TOKEN = 'rate-limit-test-token';
@@ -30,6 +32,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+	fakeOnly(['performance']);
 	sandbox.setOptions({
 		rateLimit: null,
 		latencyMs: 0,
@@ -38,6 +41,8 @@ beforeEach(() => {
 	});
 	sandbox.resetStats();
 });
+
+afterEach(() => jest.useRealTimers());
 
 const api = sandboxClient(() => sandbox.url, TOKEN);
 const getModel = () => api('GET', `${MODELS}?limit=1`);
@@ -49,7 +54,8 @@ async function statusesOf(count: number, read: () => Promise<Answer> = getModel)
 	return statuses;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 2000) {
+// A deadline that a busy machine meets: only a test that fails waits it out.
+async function waitFor(condition: () => boolean, timeoutMs = 20_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -99,7 +105,7 @@ describe('the token bucket', () => {
 
 		expect(await statusesOf(4)).toEqual([200, 429, 429, 429]);
 		// 1.3 tokens have come back (had the refusals cost any, fewer): one request, not two.
-		await sleep(1300);
+		jest.advanceTimersByTime(1300);
 		expect(await statusesOf(2)).toEqual([200, 429]);
 	});
 
@@ -112,21 +118,27 @@ describe('the token bucket', () => {
 
 describe('maxInFlight', () => {
 	it('refuses a request beyond it while that many are handled, latency included; a refused one holds no slot', async () => {
+		fakeOnly(['performance', 'setTimeout', 'clearTimeout']);
 		sandbox.setOptions({ latencyMs: 400, rateLimit: { maxInFlight: 2 } });
 		const held = [getModel(), getModel()];
 		await waitFor(() => sandbox.maxAcceptedInFlight === 2);
-		await sleep(200);
-		const refusedAt = Date.now();
-		const refused = getModel();
+		jest.advanceTimersByTime(200);
+		let refusalAnswered = false;
+		const refused = getModel().finally(() => (refusalAnswered = true));
+		// Refused while the two wait out their latency, which ends only when the fake clock is moved.
+		await waitFor(() => sandbox.requests[2]?.rateLimited === true);
+		jest.advanceTimersByTime(200);
 		await Promise.all(held);
-		// The refused request still waits out its latency here: were it holding a slot, the API
-		// would have only one free.
+		// The refused request still waits out its latency here (200 ms of it are left): were it
+		// holding a slot, the API would have only one free.
+		sandbox.setOptions({ latencyMs: 0 });
 		const afterHeld = await Promise.all([getModel(), getModel()]);
+		expect(refusalAnswered).toBe(false);
+		jest.advanceTimersByTime(200);
 
 		const refusal = await refused;
 		expect(refusal.status).toBe(429);
 		expect(refusal.body.message).toBe('Rate limit exceeded: at most 2 requests at the same time');
-		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(390);
 		expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200]);
 		expect(afterHeld.map((answer) => answer.status)).toEqual([200, 200]);
 		// Every request received counts in maxInFlight, the refused one too: the two held and it.
@@ -143,7 +155,9 @@ describe('Retry-After and the X-RateLimit headers', () => {
 			rateLimit: { requestsPerSecond: 0.5, burst: 1, retryAfter: 'date', retryAfterSeconds: 5 },
 		});
 		await getModel();
+		const askedAt = Date.now();
 		const refused = await getModel();
+		const answeredAt = Date.now();
 
 		const retryAfter = refused.headers.get('retry-after')!;
 		expect(refused.status).toBe(429);
@@ -151,7 +165,9 @@ describe('Retry-After and the X-RateLimit headers', () => {
 		const aheadOfDateHeaderMs = Date.parse(retryAfter) - Date.parse(refused.headers.get('date')!);
 		expect(aheadOfDateHeaderMs).toBeGreaterThanOrEqual(5000);
 		expect(aheadOfDateHeaderMs).toBeLessThanOrEqual(6000);
-		expect(Math.abs(Date.parse(retryAfter) - (Date.now() + offsetMs + 5000))).toBeLessThan(2000);
+		// Five seconds after the moment of the answer on the API's clock, rounded up to a whole second.
+		expect(Date.parse(retryAfter)).toBeGreaterThanOrEqual(askedAt + offsetMs + 5000);
+		expect(Date.parse(retryAfter)).toBeLessThanOrEqual(answeredAt + offsetMs + 6000);
 	});
 
 	it('sends the limit, the tokens left and the seconds until full on every answer, when asked', async () => {

@@ -261,13 +261,16 @@ async function ensureN8n(version = n8nVersion()) {
 		if (builds.length) {
 			await run('npm', ['rebuild', ...builds, '--ignore-scripts=false', ...quiet], npmOpts);
 		}
-		// Check that the native sqlite3 module really loads before declaring success.
-		const check = spawnSync(nodeBinary(version), ['-e', "require('sqlite3')"], {
-			cwd: path.join(dir, 'node_modules', 'n8n'),
-			encoding: 'utf8',
-		});
-		if (check.status !== 0) {
-			throw new Error(`n8n ${version} installed but sqlite3 does not load:\n${check.stderr}`);
+		// Check that the native modules really load, on the Node that runs this n8n, before declaring
+		// success.
+		for (const name of [...spec.installScripts, ...spec.prebuiltModules]) {
+			const check = spawnSync(nodeBinary(version), ['-e', `require(${JSON.stringify(name)})`], {
+				cwd: path.join(dir, 'node_modules', 'n8n'),
+				encoding: 'utf8',
+			});
+			if (check.status !== 0) {
+				throw new Error(`n8n ${version} installed but ${name} does not load:\n${check.stderr}`);
+			}
 		}
 		if (!fs.existsSync(locked)) {
 			fs.copyFileSync(path.join(dir, 'package-lock.json'), locked);

@@ -10,6 +10,8 @@
  * - installScripts: the native modules built after an install that runs no install script (others
  *   try to download binaries, which cannot work offline, or build what n8n can do without: file
  *   watching for development, Sentry's profilers, ssh2's optional crypto).
+ * - prebuiltModules: native modules whose package carries binaries for this Node.js (its prebuilds/
+ *   folder), which they load as they are, as after a normal install: nothing to build, only a check.
  * - env: set on every process of that n8n.
  */
 
@@ -22,6 +24,7 @@ const VERSIONS = [
 		node: null,
 		xlsxOverride: true,
 		installScripts: ['sqlite3'],
+		prebuiltModules: [],
 		env: {},
 	},
 	{
@@ -30,6 +33,7 @@ const VERSIONS = [
 		node: null,
 		xlsxOverride: true,
 		installScripts: ['sqlite3'],
+		prebuiltModules: [],
 		// Its newer expression engine needs isolated-vm built for Node 22 or later.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	},
@@ -39,6 +43,7 @@ const VERSIONS = [
 		node: null,
 		xlsxOverride: true,
 		installScripts: ['sqlite3'],
+		prebuiltModules: [],
 		env: {},
 	},
 	{
@@ -47,7 +52,10 @@ const VERSIONS = [
 		role: 'newest 2.x that installs here',
 		node: '24.21.0',
 		xlsxOverride: false,
-		installScripts: ['sqlite3', 'isolated-vm'],
+		installScripts: ['sqlite3'],
+		// Its default expression engine's isolated-vm 7 ships a build for Node 24 (ABI 137, glibc);
+		// compiling it from source took minutes of a cold install.
+		prebuiltModules: ['isolated-vm'],
 		env: {},
 	},
 ];

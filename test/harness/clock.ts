@@ -1,10 +1,14 @@
 /**
- * A fake clock for trigger tests: only Date is faked, so that the sandbox, the HTTP client and the
- * retry backoff keep their real timers while the trigger sees the time the test sets.
+ * Fake clocks, each faking one thing so that everything else keeps its real timers. Trigger tests
+ * fake only Date: the sandbox, the HTTP client and the retry backoff run in real time while the
+ * trigger sees the time the test sets. Tests of the sandbox's rate limit fake performance.now(), by
+ * which its bucket refills, and setTimeout, by which its latency ends, so that a busy machine's slow
+ * requests refill or answer nothing the test did not say.
  */
 import type { SandboxSuite } from './sandbox';
 
-const REAL_TIMERS = [
+const FAKEABLE_TIMERS = [
+	'Date',
 	'hrtime',
 	'nextTick',
 	'performance',
@@ -21,8 +25,16 @@ const REAL_TIMERS = [
 	'clearTimeout',
 ] as const;
 
+/** Fakes only `faked`; the other timers stay real. Ended by jest.useRealTimers(). */
+export function fakeOnly(faked: Array<(typeof FAKEABLE_TIMERS)[number]>, now?: Date) {
+	jest.useFakeTimers({
+		doNotFake: FAKEABLE_TIMERS.filter((timer) => !faked.includes(timer)),
+		now,
+	});
+}
+
 export function useFakeDate(isoDateTime: string) {
-	jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(isoDateTime) });
+	fakeOnly(['Date'], new Date(isoDateTime));
 }
 
 export function setClock(isoDateTime: string) {
