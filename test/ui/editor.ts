@@ -582,7 +582,9 @@ export async function fieldsNotAsDefinedByModel(page: Page, tool: Json): Promise
 	>;
 	const differ: string[] = [];
 	for (const [name, value] of Object.entries(all)) {
-		if (typeof value === 'object') continue;
+		// n8n's Tool Description selector, which the node replaces with its own Tool Description field
+		// (engine/toolDescriptions.ts): a saved value of it is dropped, and nothing shows it.
+		if (typeof value === 'object' || name === 'descriptionType') continue;
 		const marked = String(value).startsWith('={{ /*n8n-auto-generated-fromAI-override*/ $fromAI(');
 		const item = ndv(page)
 			.locator(tid('parameter-item'))
