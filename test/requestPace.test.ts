@@ -59,7 +59,7 @@ describe('The pace of a run', () => {
 	const writesOf = (requests: SandboxRequest[], status: number) =>
 		requests.filter((request) => request.method !== 'GET' && request.status === status);
 	/**
-	 * For a bucket on a clock that stands still (fakeOnly(['performance']) before the limit is set):
+	 * For a bucket on a clock that stands still (fakeOnly(['hrtime']) before the limit is set):
 	 * the clock moves on by the refusal's Retry-After when the client reads one, so that the bucket
 	 * refuses what the test expects however slowly a busy machine sends, and has refilled when the
 	 * refused request comes again. Returns what stops it, and the clock with it.
@@ -284,7 +284,7 @@ describe('The pace of a run', () => {
 			['as an HTTP date', 'date'],
 		])('waits as long as a Retry-After %s asks', async (_form, retryAfter) => {
 			const rows = await syncRows(1, 1);
-			fakeOnly(['performance']);
+			fakeOnly(['hrtime']);
 			suite.sandbox.setOptions({
 				rateLimit: { requestsPerSecond: 0.5, burst: 1, retryAfterSeconds: 2, retryAfter },
 			});
@@ -316,7 +316,7 @@ describe('The pace of a run', () => {
 
 		it('takes a 503 with Retry-After as a refusal: the write is sent again and done once', async () => {
 			const rows = await syncRows(1, 0);
-			fakeOnly(['performance']);
+			fakeOnly(['hrtime']);
 			suite.sandbox.setOptions({
 				rateLimit: { requestsPerSecond: 1, burst: 1, retryAfterSeconds: 1, status: 503 },
 			});

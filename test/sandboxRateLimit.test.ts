@@ -5,7 +5,7 @@
 /**
  * The sandbox's rate limit (sandbox/rateLimit.js), as a real API's limiter behaves: a token bucket
  * and a ceiling on the requests handled at once; a request beyond is answered 429 with Retry-After
- * and never handled. The bucket refills by a fake performance.now() that only the tests move, and a
+ * and never handled. The bucket refills by a fake process.hrtime that only the tests move, and a
  * latency ends when a test moves a fake setTimeout (harness/clock.ts): however slowly a busy machine
  * sends the requests, they arrive at the moment the test says.
  */
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-	fakeOnly(['performance']);
+	fakeOnly(['hrtime']);
 	sandbox.setOptions({
 		rateLimit: null,
 		latencyMs: 0,
@@ -118,7 +118,7 @@ describe('the token bucket', () => {
 
 describe('maxInFlight', () => {
 	it('refuses a request beyond it while that many are handled, latency included; a refused one holds no slot', async () => {
-		fakeOnly(['performance', 'setTimeout', 'clearTimeout']);
+		fakeOnly(['hrtime', 'setTimeout', 'clearTimeout']);
 		sandbox.setOptions({ latencyMs: 400, rateLimit: { maxInFlight: 2 } });
 		const held = [getModel(), getModel()];
 		await waitFor(() => sandbox.maxAcceptedInFlight === 2);

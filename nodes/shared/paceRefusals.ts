@@ -3,14 +3,24 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { asSentence, itemSuffix } from './errors';
-import { monotonicNow } from './paceLimits';
 import { maxRateLimitWaitField, parallelRequestsField } from './requestOptionFields';
 
-/** When a run gave up on an API that kept refusing its requests, and the API's last refusal. */
+/**
+ * A run that gave up on an API that kept refusing its requests: for how long it was refused, since
+ * when and until when the API asked it to wait (as the system clock's dates, for a user to read),
+ * and the API's last refusal. Every item left gets the same.
+ */
 export interface GaveUp {
-	since: number;
-	until: number;
+	refusedForMs: number;
+	since: Date;
+	until: Date;
 	error: NodeApiError;
+}
+
+/** The give-up at `now`, from the pace's moments (its monotonic clock's). */
+export function gaveUpAt(now: number, since: number, until: number, error: NodeApiError): GaveUp {
+	const asDate = (moment: number) => new Date(Date.now() - (now - moment));
+	return { refusedForMs: now - since, since: asDate(since), until: asDate(until), error };
 }
 
 /**
@@ -40,12 +50,9 @@ function describeDuration(ms: number): string {
  */
 export function givenUpError(
 	context: ErrorContext,
-	{ since, until, error }: GaveUp,
+	{ refusedForMs: refusedFor, since, until, error }: GaveUp,
 	maxRateLimitWaitMs: number,
 ): NodeApiError {
-	const refusedFor = monotonicNow() - since;
-	// The pace's moments (monotonic) as the system clock's, for a user to read.
-	const asDate = (moment: number) => new Date(Date.now() - (monotonicNow() - moment)).toISOString();
 	const refused = `refus${refusedFor < 1000 ? 'ed' : 'ing'} requests as rate-limited (HTTP ${error.httpCode})`;
 	return new NodeApiError(context.getNode(), (error.errorResponse ?? {}) as IDataObject as never, {
 		message:
@@ -53,7 +60,7 @@ export function givenUpError(
 				? `The API ${refused}${itemSuffix(context)}`
 				: `The API kept ${refused} for ${describeDuration(refusedFor)}${itemSuffix(context)}`,
 		description: [
-			`It refused every request from ${asDate(since)} on, and asked to wait until ${asDate(until)}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
+			`It refused every request from ${since.toISOString()} on, and asked to wait until ${until.toISOString()}: past '${maxRateLimitWaitField.displayName}' (${describeDuration(maxRateLimitWaitMs)}).`,
 			'Nothing more was sent for this item, and nothing was written for it.',
 			`Run it again later, lower '${parallelRequestsField.displayName}' under Request Options, or raise '${maxRateLimitWaitField.displayName}' there.`,
 			error.message &&

@@ -5,6 +5,7 @@ import type { ErrorContext } from './errors';
 import { toItemError } from './errors';
 import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';
+import { gaveUpAt } from './paceRefusals';
 import { givenUpError, refusalOf } from './paceRefusals';
 import { retryDelayMs, waitBeforeRetry } from './retry';
 
@@ -268,7 +269,7 @@ export class RequestPace {
 
 	private giveUp(context: ErrorContext, lastRefusal: unknown): void {
 		const refusal = toItemError(context, lastRefusal) as NodeApiError;
-		this.gaveUp = { since: this.refusingSince!, until: this.pausedUntil, error: refusal };
+		this.gaveUp = gaveUpAt(monotonicNow(), this.refusingSince!, this.pausedUntil, refusal);
 		const error = this.givenUpError(context);
 		this.stop(error);
 		throw error;

@@ -379,7 +379,7 @@ describe('List operations with Return All under injected faults', () => {
 			);
 			expect(error?.description).toContain("lower 'Parallel Requests' under Request Options");
 			expect(error?.description).toContain(
-				"The API's last answer: The API's rate limit was reached (HTTP 429); retry after 1 second [item 0].",
+				"The API's last answer: The API's rate limit was reached (HTTP 429); retry after 1 second.",
 			);
 		});
 	});
