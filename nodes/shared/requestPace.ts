@@ -5,8 +5,7 @@ import type { ErrorContext } from './errors';
 import { toItemError } from './errors';
 import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';
-import { gaveUpAt } from './paceRefusals';
-import { givenUpError, refusalOf } from './paceRefusals';
+import { gaveUpAt, givenUpError, refusalOf } from './paceRefusals';
 import { retryDelayMs, waitBeforeRetry } from './retry';
 
 // A refusal without Retry-After pauses the run this long; refusals in a row without an answer in
