@@ -57,6 +57,10 @@ import {
 } from './support';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 
+// The sandbox is plain JavaScript so that it runs without a build step.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { writeHandlers } = require('../../sandbox/writes');
+
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
 /** The fake chat model's credential, which the tests give the AI-agent example's chat model. */
@@ -246,6 +250,25 @@ function upsertRunRows(): Json[] {
 	return [...Array(300).keys()].map((index) => ({
 		name: `E2E stopped sync ${index}`,
 		externalId: `E2E-SS-${index}`,
+	}));
+}
+
+/**
+ * The nightly sync (issue 36): a sheet of 1,000 clients through Create or Update with the node's
+ * defaults, against 1,000 clients the API holds already, 1% of them with another name.
+ */
+const NIGHTLY_SYNC = {
+	workflow: 'sheetClientsNightly',
+	node: 'Sync clients nightly',
+	rows: 1000,
+	differing: 10,
+} as const;
+
+function nightlyRows(): Json[] {
+	return [...Array(NIGHTLY_SYNC.rows).keys()].map((index) => ({
+		name: `E2E nightly ${index}`,
+		externalId: `E2E-NS-${index}`,
+		city: `City ${index % 50}`,
 	}));
 }
 
@@ -692,6 +715,22 @@ function operationWorkflows(): Json[] {
 					operation: 'upsert',
 					externalId: '={{ $json.externalId }}',
 					name: '={{ $json.name }}',
+				},
+			},
+			{ onError: 'stop' },
+		),
+		sheetWorkflow(
+			NIGHTLY_SYNC.workflow,
+			'e2e: a nightly sync of 1,000 clients',
+			nightlyRows(),
+			{
+				name: NIGHTLY_SYNC.node,
+				parameters: {
+					resource: 'client',
+					operation: 'upsert',
+					externalId: '={{ $json.externalId }}',
+					name: '={{ $json.name }}',
+					additionalFields: { city: '={{ $json.city }}' },
 				},
 			},
 			{ onError: 'stop' },
@@ -2621,6 +2660,101 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 		expect(sandbox.requests.slice(sent).filter((request) => request.method !== 'GET')).toEqual([]);
 		expect(await triggered()).toBe(before);
 	}, 120_000);
+
+	// The node's own logic (how it finds the records); the engine's part, a sync run again while the
+	// events are active, is the test above on every version.
+	nodeLogicTest(
+		"a nightly sync of 1,000 clients, run twice while the client event is active: each run reads the clients whole, the first updates the 1% that differ, the second writes nothing, and the event emits the first run's updates only",
+		async () => {
+			const clientKind = MASTER_DATA_TRIGGERS.find((kind) => kind.collection === 'clients')!;
+			// The API holds every row's client since yesterday (before the event's baseline), 1% of
+			// them under another name.
+			const rows = nightlyRows();
+			const differing = rows.filter(
+				(_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0,
+			);
+			for (const row of rows)
+				writeHandlers.createClient(
+					sandbox.store,
+					{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
+					{ clockOffsetMs: -24 * 60 * 60 * 1000 },
+				);
+			const triggerExecutions = async () =>
+				(await server.executions(MASTER_DATA_WORKFLOW)).filter(
+					(execution) => execution.mode === 'trigger',
+				);
+			// The sync's requests: the clients' paths, without the event's polls (which ask for the
+			// records updated after their last poll).
+			const syncRequests = (since: number) =>
+				sandbox.requests
+					.slice(since)
+					.filter(
+						(request) =>
+							request.path.startsWith(clientKind.path) &&
+							request.query.updatedAfter === undefined &&
+							!request.headers[EXPECTATION_HEADER],
+					);
+			const pages = Math.ceil(storedRecords(sandbox, clientKind).length / 1000);
+			const runSync = async () => {
+				const sent = sandbox.requests.length;
+				const run = await server.fetchTestEvent(NIGHTLY_SYNC.workflow, 'Start');
+				expect(run.status).toBe('success');
+				const outcomes = rt.nodeItems(run, NIGHTLY_SYNC.node)!.map((item) => item.upserted);
+				return { outcomes, requests: syncRequests(sent) };
+			};
+			const updatedIds = () =>
+				differing.map(
+					(row) =>
+						(sandbox.store as unknown as ErpStore).clients.find(
+							(client: Json) => client.externalId === row.externalId,
+						)!.id,
+				);
+			const before = new Set((await triggerExecutions()).map((execution) => execution.id));
+
+			const first = await runSync();
+			expect(first.outcomes).toEqual(
+				rows.map((row) => (differing.includes(row) ? 'updated' : 'unchanged')),
+			);
+			expect(first.requests.filter((request) => request.method !== 'GET')).toHaveLength(
+				differing.length,
+			);
+			expect(first.requests.filter((request) => request.method === 'GET')).toHaveLength(pages);
+			expect(
+				clientsWithPrefix('E2E-NS-')
+					.map((client) => client.name)
+					.sort(),
+			).toEqual(rows.map((row) => row.name).sort());
+			// The event's next poll emits the clients the first run updated, once.
+			const emitted = await waitFor(
+				'the client event to emit the updated clients',
+				async () => (await triggerExecutions()).find((execution) => !before.has(execution.id)),
+				{ timeoutMs: NEXT_POLL_TIMEOUT_MS, explain: server.logTail },
+			);
+			const firstEmitted = await server.finishedExecution(String(emitted.id));
+			expect(
+				rt
+					.nodeItems(firstEmitted, clientKind.node)!
+					.map((record) => [record.id, record.changeType])
+					.sort(),
+			).toEqual(
+				updatedIds()
+					.map((id) => [id, 'updated'])
+					.sort(),
+			);
+			const afterFirst = (await triggerExecutions()).length;
+
+			const second = await runSync();
+			expect(second.outcomes).toEqual(rows.map(() => 'unchanged'));
+			expect(second.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+			expect(second.requests).toHaveLength(pages);
+			// One more answered poll of each event after the second run, and a moment for an execution
+			// it would start: none comes.
+			await answeredPollOfEach('a poll of each event after the second run', async () => {});
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+			expect(await triggerExecutions()).toHaveLength(afterFirst);
+		},
+		240_000,
+	);
 });
 
 describe(onN8n('the contract'), () => {
