@@ -7,6 +7,7 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 
 const { guardProcessGroup } = require('./guard');
@@ -123,38 +124,62 @@ function killGroup(pid, signal = 'SIGTERM') {
 /**
  * Runs `n8n <args>` in its own process group; resolves with { code, stdout, stderr, ms }.
  * A run that outlives timeoutMs is killed (whole group) and rejected.
+ *
+ * Its stdout goes to a file, not a pipe: `n8n execute` prints the run (a megabyte for a thousand
+ * items) and then calls process.exit(), which drops what a pipe has not taken yet, and a busy
+ * machine's reader falls behind (the run was cut off mid-item at load 14). Node writes to a file
+ * synchronously, so all of it is there when n8n exits.
  */
 async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } = {}) {
 	const bin = await ensureN8n();
 	const brokerPort = await getFreePort();
 	const started = Date.now();
+	const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-stdout-'));
+	const outputFile = path.join(outputDir, 'stdout');
+	// Read once, whichever of the timeout, the error and the close comes first; the folder goes then.
+	let printed;
+	const readOutput = () => {
+		if (printed === undefined) {
+			printed = fs.existsSync(outputFile) ? fs.readFileSync(outputFile, 'utf8') : '';
+			fs.rmSync(outputDir, { recursive: true, force: true });
+		}
+		return printed;
+	};
+	const output = fs.openSync(outputFile, 'w');
 	return new Promise((resolve, reject) => {
-		const child = spawn(nodeBinary(), [bin, ...args], {
-			cwd: userFolder,
-			env: n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...env }),
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
-		});
+		let child;
+		try {
+			child = spawn(nodeBinary(), [bin, ...args], {
+				cwd: userFolder,
+				env: n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...env }),
+				stdio: ['ignore', output, 'pipe'],
+				detached: true,
+			});
+		} finally {
+			// The child holds its own copy of the descriptor.
+			fs.closeSync(output);
+		}
 		guardProcessGroup(child.pid);
-		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (d) => (stdout += d));
 		child.stderr.on('data', (d) => (stderr += d));
 		const timer = setTimeout(() => {
 			killGroup(child.pid, 'SIGKILL');
 			reject(
-				new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`),
+				new Error(
+					`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${readOutput()}\n${stderr}`,
+				),
 			);
 		}, timeoutMs);
 		child.on('error', (err) => {
 			clearTimeout(timer);
+			readOutput();
 			reject(err);
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
 			// The task runner is a child of n8n; make sure nothing of the group outlives it.
 			killGroup(child.pid, 'SIGKILL');
-			resolve({ code: code ?? signal, stdout, stderr, ms: Date.now() - started });
+			resolve({ code: code ?? signal, stdout: readOutput(), stderr, ms: Date.now() - started });
 		});
 	});
 }

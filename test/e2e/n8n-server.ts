@@ -77,6 +77,12 @@ function parseFlatted(text: string): Json {
 	return flatted.parse(text);
 }
 
+/** Whether fetch failed because the connection was reset or closed under it. */
+function wasReset(error: unknown): boolean {
+	const code = (error as { cause?: { code?: string } })?.cause?.code;
+	return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
 export async function startN8nServer(
 	userFolder: string,
 	{ port, env }: { port?: number; env?: Record<string, string> } = {},
@@ -96,12 +102,22 @@ export async function startN8nServer(
 		throw error;
 	}
 
-	function send(method: string, route: string, body?: Json): Promise<Response> {
-		return fetch(`${server.url}/rest${route}`, {
-			method,
-			headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
-			body: body && JSON.stringify(body),
-		});
+	async function send(method: string, route: string, body?: Json): Promise<Response> {
+		const request = () =>
+			fetch(`${server.url}/rest${route}`, {
+				method,
+				headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
+				body: body && JSON.stringify(body),
+			});
+		// n8n closes a kept-alive connection after 5 idle seconds; a read sent on it as it closes is
+		// reset before n8n saw it (seen while a long execution kept n8n busy), and is sent again.
+		for (let resets = 0; ; resets++) {
+			try {
+				return await request();
+			} catch (error) {
+				if (method !== 'GET' || resets >= 2 || !wasReset(error)) throw error;
+			}
+		}
 	}
 
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- n8n's JSON, read field by field
