@@ -108,14 +108,15 @@ function requests(count) {
 	return `${count} request${count === 1 ? '' : 's'}`;
 }
 
-/**
- * Decides on each request as it arrives. Its count of the accepted requests in flight runs with or
- * without a limit, and across changes of the limit, since it counts requests, not settings.
- */
+/** The bucket's clock, in milliseconds. */
 function bucketNow() {
 	return Number(process.hrtime.bigint()) / 1e6;
 }
 
+/**
+ * Decides on each request as it arrives. Its count of the accepted requests in flight runs with or
+ * without a limit, and across changes of the limit, since it counts requests, not settings.
+ */
 function createRateLimiter() {
 	/** @type {RateLimitSettings | null} */
 	let settings = null;
