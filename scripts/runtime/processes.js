@@ -126,8 +126,8 @@ function killGroup(pid, signal = 'SIGTERM') {
  * A run that outlives timeoutMs is killed (whole group) and rejected.
  *
  * Its stdout goes to a file, not a pipe: `n8n execute` prints the run (a megabyte for a thousand
- * items) and then calls process.exit(), which drops what a pipe has not taken yet, and a busy
- * machine's reader falls behind (the run was cut off mid-item at load 14). Node writes to a file
+ * items) and then calls process.exit(), which drops what a pipe has not taken yet when a busy
+ * machine's reader falls behind (a run was cut off mid-item at load 14). Node writes to a file
  * synchronously, so all of it is there when n8n exits.
  */
 async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } = {}) {
@@ -139,10 +139,8 @@ async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } 
 	// Read once, whichever of the timeout, the error and the close comes first; the folder goes then.
 	let printed;
 	const readOutput = () => {
-		if (printed === undefined) {
-			printed = fs.existsSync(outputFile) ? fs.readFileSync(outputFile, 'utf8') : '';
-			fs.rmSync(outputDir, { recursive: true, force: true });
-		}
+		printed ??= fs.readFileSync(outputFile, 'utf8');
+		fs.rmSync(outputDir, { recursive: true, force: true });
 		return printed;
 	};
 	const output = fs.openSync(outputFile, 'w');
@@ -155,6 +153,9 @@ async function runN8n(args, { userFolder, env = {}, timeoutMs = 5 * 60 * 1000 } 
 				stdio: ['ignore', output, 'pipe'],
 				detached: true,
 			});
+		} catch (error) {
+			readOutput();
+			throw error;
 		} finally {
 			// The child holds its own copy of the descriptor.
 			fs.closeSync(output);

@@ -109,8 +109,9 @@ export async function startN8nServer(
 				headers: { cookie, 'browser-id': BROWSER_ID, 'content-type': 'application/json' },
 				body: body && JSON.stringify(body),
 			});
-		// n8n closes a kept-alive connection after 5 idle seconds; a read sent on it as it closes is
-		// reset before n8n saw it (seen while a long execution kept n8n busy), and is sent again.
+		// Node's HTTP server, which n8n runs on, closes a kept-alive connection after it idles
+		// (keepAliveTimeout, 5 s by default); a request sent on it as it closes is reset (a GET was,
+		// while a 1,000-row execution kept n8n busy). A GET changes nothing, so it is sent again.
 		for (let resets = 0; ; resets++) {
 			try {
 				return await request();

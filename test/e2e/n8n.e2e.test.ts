@@ -55,6 +55,7 @@ import {
 	UUID,
 	waitFor,
 } from './support';
+import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/operations/recordsHeld';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 
 // The sandbox is plain JavaScript so that it runs without a build step.
@@ -2694,7 +2695,7 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 							request.query.updatedAfter === undefined &&
 							!request.headers[EXPECTATION_HEADER],
 					);
-			const pages = Math.ceil(storedRecords(sandbox, clientKind).length / 1000);
+			const pages = Math.ceil(storedRecords(sandbox, clientKind).length / WHOLE_READ_PAGE_SIZE);
 			const runSync = async () => {
 				const sent = sandbox.requests.length;
 				const run = await server.fetchTestEvent(NIGHTLY_SYNC.workflow, 'Start');
@@ -2702,13 +2703,6 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 				const outcomes = rt.nodeItems(run, NIGHTLY_SYNC.node)!.map((item) => item.upserted);
 				return { outcomes, requests: syncRequests(sent) };
 			};
-			const updatedIds = () =>
-				differing.map(
-					(row) =>
-						(sandbox.store as unknown as ErpStore).clients.find(
-							(client: Json) => client.externalId === row.externalId,
-						)!.id,
-				);
 			const before = new Set((await triggerExecutions()).map((execution) => execution.id));
 
 			const first = await runSync();
@@ -2719,11 +2713,13 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 				differing.length,
 			);
 			expect(first.requests.filter((request) => request.method === 'GET')).toHaveLength(pages);
-			expect(
-				clientsWithPrefix('E2E-NS-')
-					.map((client) => client.name)
-					.sort(),
-			).toEqual(rows.map((row) => row.name).sort());
+			const synced = clientsWithPrefix('E2E-NS-');
+			expect(synced.map((client) => client.name).sort()).toEqual(
+				rows.map((row) => row.name).sort(),
+			);
+			const updatedIds = differing.map(
+				(row) => synced.find((client) => client.externalId === row.externalId)!.id,
+			);
 			// The event's next poll emits the clients the first run updated, once.
 			const emitted = await waitFor(
 				'the client event to emit the updated clients',
@@ -2736,11 +2732,7 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 					.nodeItems(firstEmitted, clientKind.node)!
 					.map((record) => [record.id, record.changeType])
 					.sort(),
-			).toEqual(
-				updatedIds()
-					.map((id) => [id, 'updated'])
-					.sort(),
-			);
+			).toEqual(updatedIds.map((id) => [id, 'updated']).sort());
 			const afterFirst = (await triggerExecutions()).length;
 
 			const second = await runSync();

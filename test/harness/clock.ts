@@ -2,8 +2,9 @@
  * Fake clocks, each faking one thing so that everything else keeps its real timers. Trigger tests
  * fake only Date: the sandbox, the HTTP client and the retry backoff run in real time while the
  * trigger sees the time the test sets. Tests of the sandbox's rate limit fake process.hrtime, by
- * which its bucket refills (the node's pace keeps its own clock, performance.now()), and setTimeout, by which its latency ends, so that a busy machine's slow
- * requests refill or answer nothing the test did not say.
+ * which its bucket refills (the node's pace keeps its own clock, performance.now()), and
+ * setTimeout, by which its latency ends, so that a busy machine's slow requests refill or answer
+ * nothing the test did not say.
  */
 import type { SandboxSuite } from './sandbox';
 

@@ -14,7 +14,7 @@ interface Listed {
  * The largest page the whole read asks for. The reference shows no maximum: an API that serves
  * fewer per page is read at its size (pagination.ts notices a silent cap).
  */
-const WHOLE_READ_PAGE_SIZE = 1000;
+export const WHOLE_READ_PAGE_SIZE = 1000;
 /**
  * The most records a run holds of one collection. Past it, each row is looked up by itself: the
  * run keeps only the fields the comparison needs (about 1 KB a record, docs/performance.md).
