@@ -2729,8 +2729,10 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 				const emitted: Array<[unknown, unknown]> = [];
 				for (const execution of executions) {
 					const run = await server.finishedExecution(String(execution.id));
-					for (const record of rt.nodeItems(run, clientKind.node)!)
-						emitted.push([record.id, record.changeType]);
+					const records = rt.nodeItems(run, clientKind.node);
+					if (!records)
+						throw new Error(`execution ${execution.id} is another event's; only clients changed`);
+					for (const record of records) emitted.push([record.id, record.changeType]);
 				}
 				return emitted;
 			};
