@@ -122,7 +122,17 @@ export class ItemParameters extends ParameterReader {
 		return this.wholeCharacters(field, text.trim(), value);
 	}
 
+	/**
+	 * Text without the spaces around it, as e-mails and external IDs are: a cell's stray spaces
+	 * (" Schröder & Co. KG ") are no part of a name, and stored with them they would differ from
+	 * every later run's value.
+	 */
 	text(field: Field, collection?: Field): string | undefined {
+		return this.freeText(field, collection)?.trim();
+	}
+
+	/** Text as given, spaces included (free text, whose layout is the user's). */
+	freeText(field: Field, collection?: Field): string | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
 		if (typeof value !== 'string' && typeof value !== 'number')

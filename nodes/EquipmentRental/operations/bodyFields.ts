@@ -19,6 +19,8 @@ export interface BodyField {
 	refersTo?: ReferencedKind;
 	/** The fields of each entry of a list (entriesField), and how the form names an entry. */
 	entries?: { fields: BodyField[]; label: (index: number) => string };
+	/** The name the API reads the field back under where it takes it under another (contracts). */
+	readBackAs?: string;
 }
 
 interface Described {
@@ -40,8 +42,27 @@ function property(
 
 export function textField(described: Described): BodyField {
 	return {
-		property: property(described, 'string'),
+		property: property(
+			{ ...described, description: `${described.description} (spaces around it are removed)` },
+			'string',
+		),
 		read: (item, field, collection) => item.text(field, collection),
+	};
+}
+
+/** A record's Additional Information: free text, whose spaces and line breaks are the user's. */
+export function additionalInformationField(recordName: string): BodyField {
+	return {
+		property: property(
+			{
+				name: 'additionalInformation',
+				displayName: 'Additional Information',
+				description: `Free text about the ${recordName}, kept as given, spaces included`,
+			},
+			'string',
+			{ typeOptions: { rows: 2 } },
+		),
+		read: (item, field, collection) => item.freeText(field, collection),
 	};
 }
 

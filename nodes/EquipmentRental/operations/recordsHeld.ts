@@ -17,7 +17,8 @@ interface Listed {
 export const WHOLE_READ_PAGE_SIZE = 1000;
 /**
  * The most records a run holds of one collection. Past it, each row is looked up by itself: the
- * run keeps only the fields the comparison needs (about 1 KB a record, docs/performance.md).
+ * run keeps whole only the records its rows name, which it outputs as the API holds them, and of
+ * the others only the fields the comparison needs (about 1 KB a record, docs/performance.md).
  */
 export const MOST_RECORDS_HELD = 50_000;
 /** The fields every record is held with, beside the ones the caller compares. */
@@ -50,26 +51,30 @@ function collectionKey(list: CollectionList, path: Record<string, string>): stri
 	return `${list.url} ${JSON.stringify(path)}`;
 }
 
-function heldWhole(records: IDataObject[], fields: readonly string[]): RecordsHeld {
+function heldWhole(
+	records: IDataObject[],
+	{ named, fields }: { named: ReadonlySet<string>; fields: readonly string[] },
+): RecordsHeld {
 	const byExternalId = new Map<string, IDataObject>();
 	const keep = (record: IDataObject) => {
-		if (typeof record.externalId === 'string' && record.externalId !== '')
-			byExternalId.set(record.externalId, heldForm(record, fields));
+		const { externalId } = record;
+		if (typeof externalId !== 'string' || externalId === '') return;
+		byExternalId.set(externalId, named.has(externalId) ? record : heldForm(record, fields));
 	};
 	for (const record of records) keep(record);
 	return {
 		// A copy: the caller's output item must not change what the run holds.
 		find: (externalId) => {
 			const record = byExternalId.get(externalId);
-			return record && { ...record };
+			return record && structuredClone(record);
 		},
 		keep,
 	};
 }
 
 /**
- * Reads the collection whole if its pages are fewer than `rows` (the distinct external IDs the run
- * will look for in it), and not more than MOST_RECORDS_HELD records; the first page, asked for
+ * Reads the collection whole if its pages are fewer than the distinct external IDs the run will
+ * look for in it (`named`), and not more than MOST_RECORDS_HELD records; the first page, asked for
  * anyway, tells how many there are. An array list is one request. Any failure of the read (a page
  * that fails, a list that keeps changing while read) leaves the run to look each row up: it never
  * compares against part of a list.
@@ -77,17 +82,17 @@ function heldWhole(records: IDataObject[], fields: readonly string[]): RecordsHe
 async function readWholeIfCheaper(
 	list: CollectionList,
 	path: Record<string, string>,
-	rows: number,
-	fields: readonly string[],
+	wanted: { named: ReadonlySet<string>; fields: readonly string[] },
 	send: SendParts,
 	context: Parameters<typeof asPage>[0],
 ): Promise<RecordsHeld | undefined> {
+	const rows = wanted.named.size;
 	if (rows < 2) return undefined;
 	try {
 		if (!list.paged) {
 			const [answer] = await send({ method: 'GET', url: list.url, path });
 			return Array.isArray(answer?.json)
-				? heldWhole(answer.json as IDataObject[], fields)
+				? heldWhole(answer.json as IDataObject[], wanted)
 				: undefined;
 		}
 		const fetchPage: FetchPage = async (page, limit) =>
@@ -109,7 +114,7 @@ async function readWholeIfCheaper(
 			return await fetchPage(page, limit);
 		};
 		const records = await readList(context, pageOnce, Infinity, WHOLE_READ_PAGE_SIZE, Infinity);
-		return heldWhole(records, fields);
+		return heldWhole(records, wanted);
 	} catch {
 		return undefined;
 	}
@@ -118,13 +123,14 @@ async function readWholeIfCheaper(
 /**
  * The records of `kind` at `path` as the run of `send` holds them, read whole (once per run and
  * collection, shared by its items) where the kind has a list and that costs fewer requests than
- * looking up the `rows` the run will look for; undefined where each row is to be looked up by
- * itself. `fields` gives what the caller compares, once the run's rows are known.
+ * looking up the external IDs the run's rows name (`named`); undefined where each row is to be
+ * looked up by itself. Those records are held whole; of the others, `fields` (what the caller
+ * compares) are held. Both are asked for once the run's rows are known.
  */
 export async function recordsHeld(
 	kind: Listed,
 	path: Record<string, string>,
-	{ rows, fields }: { rows: () => number; fields: () => readonly string[] },
+	{ named, fields }: { named: () => ReadonlySet<string>; fields: () => readonly string[] },
 	send: SendParts,
 	context: Parameters<typeof asPage>[0],
 ): Promise<RecordsHeld | undefined> {
@@ -137,7 +143,7 @@ export async function recordsHeld(
 	const key = collectionKey(kind.list, path);
 	let held = reads.get(key);
 	if (!held) {
-		held = readWholeIfCheaper(kind.list, path, rows(), fields(), send, context);
+		held = readWholeIfCheaper(kind.list, path, { named: named(), fields: fields() }, send, context);
 		reads.set(key, held);
 	}
 	return await held;

@@ -60,9 +60,18 @@ export function holdsValue(stored: unknown, sent: unknown): boolean {
 	return false;
 }
 
-/** The values the record does not hold yet: what an update of it must send. */
-export function changedValues(record: IDataObject, values: IDataObject): IDataObject {
+/**
+ * The values the record does not hold yet: what an update of it must send. The record holds each
+ * under `readBackName(name)`, where the API reads a field back under another name than it takes.
+ */
+export function changedValues(
+	record: IDataObject,
+	values: IDataObject,
+	readBackName: (name: string) => string = (name) => name,
+): IDataObject {
 	return Object.fromEntries(
-		Object.entries(values).filter(([name, value]) => !holdsValue(record[name], value)),
+		Object.entries(values).filter(
+			([name, value]) => !holdsValue(record[readBackName(name)], value),
+		),
 	);
 }

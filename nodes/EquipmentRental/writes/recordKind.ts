@@ -104,6 +104,24 @@ export function updatable(kind: RecordKind): BodyField[] {
 	return kind.updatableFields ?? kind.fields;
 }
 
+/**
+ * The name under which the API reads back each field of `kind` (BodyField.readBackAs; most are read
+ * back under the name they are sent with): the name a record found is compared and held by.
+ */
+export function readBackName(kind: RecordKind): (name: string) => string {
+	const renamed = new Map(
+		[...kind.fields, ...updatable(kind)].flatMap((field) =>
+			field.readBackAs ? [[field.property.name, field.readBackAs] as const] : [],
+		),
+	);
+	return (name) => renamed.get(name) ?? name;
+}
+
+/** `values` as sent, named as the API reads them back (readBackName). */
+export function asReadBack(readName: (name: string) => string, values: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(values).map(([name, value]) => [readName(name), value]));
+}
+
 export function byName(fields: BodyField[]): Record<string, Field> {
 	return Object.fromEntries(fields.map((field) => [field.property.name, field.property]));
 }

@@ -23,15 +23,15 @@ export async function withIds(
 	send: SendParts,
 ): Promise<IDataObject> {
 	for (const kind of new Set(referencedKinds(body, fields))) {
-		const rows = () =>
+		const named = () =>
 			externalIdsNamed(
 				send.run
 					.checked<{ body?: IDataObject }>()
 					.flatMap(({ body: other }) => (other ? [other] : [])),
 				fields,
 				kind,
-			).size;
-		await recordsHeld(kind, {}, { rows, fields: () => [] }, send, context);
+			);
+		await recordsHeld(kind, {}, { named, fields: () => [] }, send, context);
 	}
 	return await resolved(body, fields, item, send);
 }

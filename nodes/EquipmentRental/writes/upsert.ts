@@ -15,10 +15,12 @@ import {
 	ID,
 	asCleared,
 	asOptions,
+	asReadBack,
 	bodyOf,
 	emptiedFields,
 	emptyValues,
 	fieldLabels,
+	readBackName,
 	shownFor,
 	split,
 	updatable,
@@ -93,6 +95,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 	const comparedFields = [
 		...new Set([...kind.fields, ...updatable(kind)].map((field) => field.property.name)),
 	];
+	const readName = readBackName(kind);
 	return {
 		option: {
 			name: 'Create or Update',
@@ -122,28 +125,29 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					async prepare(parts, item, send) {
 						const path = await collectionPath(kind, parts.parent, item, send);
 						// The external IDs the run will look for among the same parent's records.
-						const rows = () =>
+						const named = () =>
 							new Set(
 								send.run
 									.checked<UpsertParts>()
 									.filter((other) => JSON.stringify(other.parent) === JSON.stringify(parts.parent))
 									.map((other) => other.body.externalId),
-							).size;
-						// What the run's rows give (or clear): all a comparison reads. A PUT sends the record's
-						// other values too.
+							);
+						// What the run's rows give (or clear), as the records hold it: all a comparison reads.
+						// A PUT sends the record's other values too.
 						const fieldsGiven = () =>
-							kind.updateMethod === 'PUT'
+							(kind.updateMethod === 'PUT'
 								? comparedFields
 								: comparedFields.filter((name) =>
 										send.run
 											.checked<UpsertParts>()
 											.some((other) => name in other.body || other.emptied.includes(name)),
-									);
+									)
+							).map(readName);
 						return {
 							path,
 							body: await withIds(this, parts.body, kind.fields, item, send),
 							emptied: parts.emptied,
-							held: await recordsHeld(kind, path, { rows, fields: fieldsGiven }, send, this),
+							held: await recordsHeld(kind, path, { named, fields: fieldsGiven }, send, this),
 						};
 					},
 					async perform(prepared, item, send, api) {
@@ -165,7 +169,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						// Only what the record does not hold yet is written: a row that has not changed sends
 						// nothing, and leaves the record's updatedAt (and the trigger) alone.
 						const update = async (record: IDataObject) => {
-							const changed = changedValues(record, changes);
+							const changed = changedValues(record, changes, readName);
 							if (Object.keys(changed).length === 0)
 								return upsertOutput([{ json: record }], record, 'unchanged');
 							const recordPath = { ...path, [ID]: String(record.id) };
@@ -174,7 +178,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								throw held && isMissingRecord(answer.error)
 									? deletedMeanwhile(this, kind, key, answer.error)
 									: answer.error;
-							held?.keep({ ...record, ...changed, ...answer.answer[0]?.json });
+							held?.keep({
+								...record,
+								...asReadBack(readName, changed),
+								...answer.answer[0]?.json,
+							});
 							return upsertOutput(answer.answer, record, 'updated');
 						};
 						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
@@ -184,7 +192,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							const { body: complete, said } = await filledIn(kind, body, item, send);
 							const created = await settled(send({ path, body: complete }));
 							if ('answer' in created) {
-								held?.keep({ ...complete, ...created.answer[0]?.json });
+								held?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
 								return withSaid(upsertOutput(created.answer, {}, 'created'), said);
 							}
 							const taken = (created.error as { httpCode?: string }).httpCode === '409';
@@ -195,7 +203,8 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							// A create that may have been done, found holding what it sent, is the record it
 							// made. Taken meanwhile, or found with other values, it is another writer's
 							// record, which gets this item's values.
-							const made = !taken && Object.keys(changedValues(after, changes)).length === 0;
+							const made =
+								!taken && Object.keys(changedValues(after, changes, readName)).length === 0;
 							return made
 								? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
 								: await update(after);

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	additionalInformationField,
 	booleanField,
 	dateTimeField,
 	entriesField,
@@ -219,7 +220,7 @@ export const bookingRecord: RecordKind = {
 	// product, contract or attached products, and adds billing status and additional information.
 	updatableFields: [
 		...onBothPages,
-		text('additionalInformation', 'Additional Information', 'Free text about the booking'),
+		additionalInformationField('booking'),
 		text(
 			'billingStatus',
 			'Billing Status',

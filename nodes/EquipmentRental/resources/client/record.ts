@@ -1,5 +1,6 @@
 import type { BodyField } from '../../operations/bodyFields';
 import {
+	additionalInformationField,
 	booleanField,
 	emailField,
 	entriesField,
@@ -138,7 +139,7 @@ const clientFields: BodyField[] = [
 	text('fax', 'Fax', 'Fax number'),
 	emailField({ name: 'email', displayName: 'Email', description: 'Email address' }),
 	text('website', 'Website', 'Website', 'e.g. https://example.com'),
-	text('additionalInformation', 'Additional Information', 'Free text about the client'),
+	additionalInformationField('client'),
 ];
 
 const contactPersons = entriesField(

@@ -1,4 +1,5 @@
 import {
+	additionalInformationField,
 	booleanField,
 	dateTimeField,
 	emailField,
@@ -16,7 +17,8 @@ import { contractPicker } from './pickers';
 // The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page's
 // body lists `contractPosition` where the contract's model (the contracts page) has
 // `contactPosition`, beside contactName, contactPhone and contactEmail: the body's name is sent (a
-// server that checks bodies against its create page takes it), shown as Contact Position.
+// server that checks bodies against its create page takes it), shown as Contact Position, and the
+// model's name is the one compared and output (the contracts page's records carry it).
 
 /** The contract another record refers to. */
 export const contractReference = referenceTo(CONTRACTS, {
@@ -106,17 +108,20 @@ export const contractRecord: RecordKind = {
 			description: 'Whether the client picks the equipment up itself',
 		}),
 		text('contactName', 'Contact Name', 'Name of the contact person on site'),
-		text(
-			'contractPosition',
-			'Contact Position',
-			"The on-site contact's position (sent as the create page's contractPosition; the contract shows it as contactPosition)",
-		),
+		{
+			...text(
+				'contractPosition',
+				'Contact Position',
+				"The on-site contact's position (sent as the create page's contractPosition; the contract shows it as contactPosition)",
+			),
+			readBackAs: 'contactPosition',
+		},
 		text('contactPhone', 'Contact Phone', "The on-site contact's phone number"),
 		emailField({
 			name: 'contactEmail',
 			displayName: 'Contact Email',
 			description: "The on-site contact's email address",
 		}),
-		text('additionalInformation', 'Additional Information', 'Free text about the contract'),
+		additionalInformationField('contract'),
 	],
 };

@@ -1,5 +1,6 @@
 import type { BodyField } from '../../operations/bodyFields';
 import {
+	additionalInformationField,
 	entriesField,
 	numberField,
 	optionsField,
@@ -45,11 +46,7 @@ const externalId = textField({
 	description: 'The ID another system (e.g. an ERP) gave the product',
 	placeholder: 'e.g. ERP-P-1042',
 });
-const additionalInformation = textField({
-	name: 'additionalInformation',
-	displayName: 'Additional Information',
-	description: 'Free text about the product',
-});
+const additionalInformation = additionalInformationField('product');
 const defaultQuantity = numberField(
 	{
 		name: 'defaultQuantity',
