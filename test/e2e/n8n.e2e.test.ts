@@ -190,6 +190,8 @@ function expectExportInStore(): Record<ErpKind, Json[]> {
 			endDate: `${row.contract_end}T00:00:00.000Z`,
 			structureId: row.branch_id,
 			contactName: row.contact_name,
+			// Sent as the create page's contractPosition, read back as the model's contactPosition.
+			contactPosition: row.contact_position,
 		});
 	}
 	return records;
