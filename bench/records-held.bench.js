@@ -132,7 +132,12 @@ async function measure(count, contactPersons) {
 	const held = await recordsHeld(
 		clientRecord,
 		{},
-		{ rows: () => count + 1, fields: () => COMPARED_FIELDS },
+		// Rows that name none of the records held: each is held with the compared fields only (the
+		// records rows name are held whole, as the API sends them: the "parsed whole" column).
+		{
+			named: () => new Set([...Array(count + 1).keys()].map((row) => `NEW-${row}`)),
+			fields: () => COMPARED_FIELDS,
+		},
 		send,
 		CONTEXT,
 	);
