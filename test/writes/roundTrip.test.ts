@@ -230,7 +230,7 @@ describe('Every written field, read back and written again', () => {
 								field.property.name,
 								valueFor(field, rows[index], known()),
 							]),
-						),
+						) as INodeParameters,
 					});
 					expect(update.error).toBeUndefined();
 				}
