@@ -63,7 +63,8 @@ export function isUnset(value: unknown): boolean {
  * expected and the item. ItemParameters (parameters.ts) checks and converts what this reads.
  */
 export class ParameterReader {
-	protected readonly itemIndex: number | undefined;
+	/** The item's index in the node's input; undefined for a trigger's parameters. */
+	readonly itemIndex: number | undefined;
 	private readonly savedCollections = new Map<string, unknown>();
 
 	constructor(protected readonly context: ParameterContext) {

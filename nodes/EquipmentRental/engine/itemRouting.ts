@@ -185,14 +185,18 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 						return await work.perform.call(this, prepared, item, send, api);
 					},
 					inTurn: async (phaseWork) => await pace.forItem(this, phaseWork),
+					// What the run did to records: a preview's items and the records listed beside the rows
+					// (Create or Update's notInInput) are outputs, not writes.
 					outcomesOf: (outputItems) =>
-						outputItems.map(({ json }) => ({
-							outcome:
-								typeof json.upserted === 'string'
-									? json.upserted
-									: (outcome ?? OUTCOME_BY_METHOD[method] ?? 'done'),
-							id: json.id === undefined || json.id === null ? undefined : String(json.id),
-						})),
+						outputItems
+							.filter(({ json }) => json.preview !== true && json.upserted !== 'notInInput')
+							.map(({ json }) => ({
+								outcome:
+									typeof json.upserted === 'string'
+										? json.upserted
+										: (outcome ?? OUTCOME_BY_METHOD[method] ?? 'done'),
+								id: json.id === undefined || json.id === null ? undefined : String(json.id),
+							})),
 					toItemError: (error) => toItemError(this, error),
 					// `json.error`, and no `error` property: n8n-core's WorkflowExecute replaces the json of
 					// an item that carries `error` with `{ error: message }`, losing the explanation. It

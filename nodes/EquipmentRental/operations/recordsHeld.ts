@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import type { ErrorContext } from '../../shared/errors';
+import { itemSuffix } from '../../shared/errors';
 import type { CollectionList } from '../../shared/paths';
 import type { SendParts } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
@@ -33,6 +36,16 @@ export interface RecordsHeld {
 	find(externalId: string): IDataObject | undefined;
 	/** A record the run has just written, for the run's later rows. */
 	keep(record: IDataObject): void;
+	/** The records as read whole, where the caller asked for every record (`every`). */
+	every(): IDataObject[];
+}
+
+/** What a whole read is for: the external IDs the run's rows name, and the fields it compares. */
+interface Wanted {
+	named: ReadonlySet<string>;
+	fields: readonly string[];
+	/** Every record, held whole, read whatever it costs (a run that lists what no row names). */
+	every?: boolean;
 }
 
 /** The runs' whole reads, by run and collection (its URL with the parent's path filled in). */
@@ -51,15 +64,15 @@ function collectionKey(list: CollectionList, path: Record<string, string>): stri
 	return `${list.url} ${JSON.stringify(path)}`;
 }
 
-function heldWhole(
-	records: IDataObject[],
-	{ named, fields }: { named: ReadonlySet<string>; fields: readonly string[] },
-): RecordsHeld {
+function heldWhole(records: IDataObject[], { named, fields, every = false }: Wanted): RecordsHeld {
 	const byExternalId = new Map<string, IDataObject>();
 	const keep = (record: IDataObject) => {
 		const { externalId } = record;
 		if (typeof externalId !== 'string' || externalId === '') return;
-		byExternalId.set(externalId, named.has(externalId) ? record : heldForm(record, fields));
+		byExternalId.set(
+			externalId,
+			every || named.has(externalId) ? record : heldForm(record, fields),
+		);
 	};
 	for (const record of records) keep(record);
 	return {
@@ -69,6 +82,7 @@ function heldWhole(
 			return record && structuredClone(record);
 		},
 		keep,
+		every: () => (every ? structuredClone(records) : []),
 	};
 }
 
@@ -82,12 +96,12 @@ function heldWhole(
 async function readWholeIfCheaper(
 	list: CollectionList,
 	path: Record<string, string>,
-	wanted: { named: ReadonlySet<string>; fields: readonly string[] },
+	wanted: Wanted,
 	send: SendParts,
-	context: Parameters<typeof asPage>[0],
+	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
 	const rows = wanted.named.size;
-	if (rows < 2) return undefined;
+	if (rows < 2 && !wanted.every) return undefined;
 	try {
 		if (!list.paged) {
 			const [answer] = await send({ method: 'GET', url: list.url, path });
@@ -103,7 +117,8 @@ async function readWholeIfCheaper(
 		const first = await fetchPage(1, WHOLE_READ_PAGE_SIZE);
 		const pageSize = Math.max(1, first.content.length);
 		const pages = first.total <= pageSize ? 1 : Math.ceil(first.total / pageSize);
-		if (pages >= rows || first.total > MOST_RECORDS_HELD) return undefined;
+		if (wanted.every && first.total > MOST_RECORDS_HELD) throw tooManyToList(context, first.total);
+		if (!wanted.every && (pages >= rows || first.total > MOST_RECORDS_HELD)) return undefined;
 		// The first page is not asked for twice.
 		let firstServed = false;
 		const pageOnce: FetchPage = async (page, limit) => {
@@ -115,9 +130,23 @@ async function readWholeIfCheaper(
 		};
 		const records = await readList(context, pageOnce, Infinity, WHOLE_READ_PAGE_SIZE, Infinity);
 		return heldWhole(records, wanted);
-	} catch {
+	} catch (error) {
+		// Every record asked for is every record or a failure: never part of a list.
+		if (wanted.every) throw error;
 		return undefined;
 	}
+}
+
+function tooManyToList(context: ErrorContext, total: number): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The collection holds ${total.toLocaleString('en-US')} records, more than the ${MOST_RECORDS_HELD.toLocaleString('en-US')} a run can list${itemSuffix(context)}`,
+		{
+			itemIndex: context.getItemIndex?.(),
+			description:
+				'Include Records Not in Input reads the whole collection, and lists no part of one. Turn the option off, or find the records no row names in smaller parts (e.g. with Get Many and its filters).',
+		},
+	);
 }
 
 /**
@@ -130,9 +159,13 @@ async function readWholeIfCheaper(
 export async function recordsHeld(
 	kind: Listed,
 	path: Record<string, string>,
-	{ named, fields }: { named: () => ReadonlySet<string>; fields: () => readonly string[] },
+	{
+		named,
+		fields,
+		every = false,
+	}: { named: () => ReadonlySet<string>; fields: () => readonly string[]; every?: boolean },
 	send: SendParts,
-	context: Parameters<typeof asPage>[0],
+	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
 	if (!kind.list) return undefined;
 	let reads = readsByRun.get(send.run);
@@ -143,7 +176,13 @@ export async function recordsHeld(
 	const key = collectionKey(kind.list, path);
 	let held = reads.get(key);
 	if (!held) {
-		held = readWholeIfCheaper(kind.list, path, { named: named(), fields: fields() }, send, context);
+		held = readWholeIfCheaper(
+			kind.list,
+			path,
+			{ named: named(), fields: fields(), every },
+			send,
+			context,
+		);
 		reads.set(key, held);
 	}
 	return await held;

@@ -6,7 +6,16 @@ import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
-import { asOptions, bodyOf, fieldLabels, shownFor, split } from './recordKind';
+import {
+	asOptions,
+	asReadBack,
+	bodyOf,
+	fieldLabels,
+	readBackName,
+	shownFor,
+	split,
+} from './recordKind';
+import { previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { filledIn, withSaid } from './recordRequests';
@@ -28,9 +37,10 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 				{
 					method: 'POST',
 					url: kind.collectionUrl,
-					parts: (item): WriteParts => ({
+					parts: (item): WriteParts & { preview: boolean } => ({
 						parent: parentNamed(kind, item),
 						body: { ...bodyOf(item, required), ...bodyOf(item, optional, collection) },
+						preview: previews(item),
 					}),
 					fieldsByApiName: fieldLabels(kind),
 					identifies: (item) => asGiven(item, externalIdField, collection),
@@ -39,14 +49,23 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 					async prepare(parts, item, send) {
 						const path = await collectionPath(kind, parts.parent, item, send);
 						const body = await withIds(this, parts.body!, kind.fields, item, send);
-						return { path, ...(await filledIn(kind, body, item, send)) };
+						return { path, preview: parts.preview, ...(await filledIn(kind, body, item, send)) };
 					},
-					async perform({ path, body, said }, _item, send) {
+					async perform({ path, body, said, preview }, _item, send) {
+						// A preview outputs the record it would send, named as the API reads it back.
+						if (preview)
+							return [
+								{ json: { ...asReadBack(readBackName(kind), body), ...said, preview: true } },
+							];
 						return withSaid(await send({ path, body }), said);
 					},
 				},
 			),
 		},
-		fields: shownFor(kind, 'create', [...required.map((field) => field.property), collection]),
+		fields: shownFor(kind, 'create', [
+			writeMode,
+			...required.map((field) => field.property),
+			collection,
+		]),
 	};
 }

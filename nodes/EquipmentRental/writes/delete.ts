@@ -2,7 +2,8 @@ import { runPerItem } from '../engine/itemRouting';
 import type { Operation } from '../operations/recordOperations';
 import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
-import { ID, fieldLabels, shownFor } from './recordKind';
+import { ID, fieldLabels, recordUrl, shownFor } from './recordKind';
+import { previews, writeMode } from './preview';
 import type { RecordParts } from './recordReferences';
 import { parentNamed, recordNamed, recordPath } from './recordReferences';
 
@@ -20,10 +21,11 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 			routing: runPerItem(
 				{
 					method: 'DELETE',
-					url: `${kind.collectionUrl}/{${ID}}`,
-					parts: (item): RecordParts => ({
+					url: recordUrl(kind),
+					parts: (item): RecordParts & { preview: boolean } => ({
 						record: recordNamed(kind, item),
 						parent: parentNamed(kind, item),
+						preview: previews(item),
 					}),
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 					output: [
@@ -33,11 +35,20 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
 				{
-					prepare: async (parts, item, send) => await recordPath(kind, parts, item, send),
-					perform: async (path, _item, send) => await send({ path }),
+					prepare: async (parts, item, send) => ({
+						path: await recordPath(kind, parts, item, send),
+						preview: parts.preview,
+					}),
+					async perform({ path, preview }, _item, send) {
+						if (!preview) return await send({ path });
+						// A preview outputs the record it would delete (the read's answer goes through the
+						// operation's output, which says deleted: nothing is).
+						const read = await send({ method: 'GET', url: recordUrl(kind), path });
+						return read.map(({ json }) => ({ json: { ...json, deleted: false, preview: true } }));
+					},
 				},
 			),
 		},
-		fields: shownFor(kind, 'delete', [kind.recordPicker]),
+		fields: shownFor(kind, 'delete', [writeMode, kind.recordPicker]),
 	};
 }

@@ -51,6 +51,9 @@ export interface RecordKind extends ReferencedKind {
 
 export const ID = 'id';
 
+/** Where one record of `kind` is read, updated and deleted: its `{id}` after the collection. */
+export const recordUrl = (kind: RecordKind) => `${kind.collectionUrl}/{${ID}}`;
+
 const KEEP_WHEN_EMPTY = 'keep';
 const CLEAR_WHEN_EMPTY = 'clear';
 

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { SendParts } from '../engine/itemRequest';
 import type { ItemParameters } from '../../shared/parameters';
 import type { RecordKind } from './recordKind';
-import { ID } from './recordKind';
+import { recordUrl } from './recordKind';
 
 /** A create's body with what the kind fills in where the item left it empty (RecordKind.fillIn). */
 export async function filledIn(
@@ -45,7 +45,7 @@ export async function sendChanges(
 	send: SendParts,
 	current?: IDataObject,
 ): Promise<INodeExecutionData[]> {
-	const url = `${kind.collectionUrl}/{${ID}}`;
+	const url = recordUrl(kind);
 	if (kind.updateMethod === 'PATCH')
 		return await send({ method: 'PATCH', url, path, body: changes });
 	const record = current ?? (await send({ method: 'GET', url, path }))[0].json;

@@ -14,10 +14,15 @@ import {
 	clearable,
 	emptiedFields,
 	emptyValues,
+	asReadBack,
 	fieldLabels,
+	readBackName,
+	recordUrl,
 	shownFor,
 	updatable,
 } from './recordKind';
+import { changedValues } from '../operations/storedValues';
+import { changesOf, previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
 import { parentNamed, recordNamed, recordPath, withIds } from './recordReferences';
 import { sendChanges } from './recordRequests';
@@ -54,8 +59,8 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 			routing: runPerItem(
 				{
 					method: kind.updateMethod,
-					url: `${kind.collectionUrl}/{${ID}}`,
-					parts: (item): RecordParts & { body: IDataObject } => {
+					url: recordUrl(kind),
+					parts: (item): RecordParts & { body: IDataObject; preview: boolean } => {
 						const record = recordNamed(kind, item);
 						const changes = bodyOf(item, updatable(kind), collection);
 						const cleared = item.someOf(toClear, clearableNames) ?? [];
@@ -78,24 +83,39 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 								'Add a field under Update Fields, or choose one under Fields to Clear.',
 							);
 						}
-						return { record, body, parent: parentNamed(kind, item) };
+						return { record, body, parent: parentNamed(kind, item), preview: previews(item) };
 					},
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
 					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
 				{
-					async prepare(parts, item, send): Promise<Prepared> {
+					async prepare(parts, item, send): Promise<Prepared & { preview: boolean }> {
 						return {
 							path: await recordPath(kind, parts, item, send),
 							body: await withIds(this, parts.body, updatable(kind), item, send),
+							preview: parts.preview,
 						};
 					},
-					async perform({ path, body }, _item, send) {
-						return await sendChanges(kind, path, body, send);
+					async perform({ path, body, preview }, _item, send) {
+						if (!preview) return await sendChanges(kind, path, body, send);
+						// A preview reads the record and outputs it as the update would leave it.
+						const [{ json: record }] = await send({ method: 'GET', url: recordUrl(kind), path });
+						const readName = readBackName(kind);
+						const changed = changedValues(record, body, readName);
+						const changes = changesOf(record, changed, readName);
+						return [
+							{ json: { ...record, ...asReadBack(readName, changed), preview: true, changes } },
+						];
 					},
 				},
 			),
 		},
-		fields: shownFor(kind, 'update', [kind.recordPicker, emptyValues, collection, toClear]),
+		fields: shownFor(kind, 'update', [
+			writeMode,
+			kind.recordPicker,
+			emptyValues,
+			collection,
+			toClear,
+		]),
 	};
 }

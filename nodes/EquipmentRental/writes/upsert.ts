@@ -27,6 +27,8 @@ import {
 } from './recordKind';
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
+import { includeNotInInput, notInInput, sameParent } from './notInInput';
+import { changesOf, previewedRecords, previews, readsOnly, writeMode } from './preview';
 import { filledIn, sendChanges, withSaid } from './recordRequests';
 
 /**
@@ -53,10 +55,20 @@ async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 
 type Upserted = 'created' | 'updated' | 'unchanged';
 
-function upsertOutput(answer: INodeExecutionData[], record: IDataObject, upserted: Upserted) {
+function upsertOutput(
+	answer: INodeExecutionData[],
+	record: IDataObject,
+	upserted: Upserted,
+	said: IDataObject = {},
+) {
 	return answer.map((item) => ({
 		...item,
-		json: { ...item.json, ...(item.json.id === undefined ? { id: record.id } : {}), upserted },
+		json: {
+			...item.json,
+			...(item.json.id === undefined && record.id !== undefined ? { id: record.id } : {}),
+			upserted,
+			...said,
+		},
 	}));
 }
 
@@ -65,6 +77,10 @@ interface UpsertParts extends WriteParts {
 	body: IDataObject & { externalId: string };
 	/** Fields that came out empty and are to be cleared (Empty Values). */
 	emptied: string[];
+	preview: boolean;
+	/** Whether the run lists the records no row names (after the last row of each parent). */
+	listsOthers: boolean;
+	row: number;
 }
 
 /**
@@ -116,6 +132,9 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								...optionalValues,
 							},
 							emptied: emptiedFields(item, kind, collection, optionalValues),
+							preview: previews(item),
+							listsOthers: kind.list !== undefined && item.boolean(includeNotInInput) === true,
+							row: item.itemIndex ?? 0,
 						};
 					},
 					fieldsByApiName: fieldLabels(kind, { externalId }),
@@ -126,12 +145,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						const path = await collectionPath(kind, parts.parent, item, send);
 						// The external IDs the run will look for among the same parent's records.
 						const named = () =>
-							new Set(
-								send.run
-									.checked<UpsertParts>()
-									.filter((other) => JSON.stringify(other.parent) === JSON.stringify(parts.parent))
-									.map((other) => other.body.externalId),
-							);
+							new Set(sameParent(send, parts).map((other) => other.body.externalId));
 						// What the run's rows give (or clear), as the records hold it: all a comparison reads.
 						// A PUT sends the record's other values too.
 						const fieldsGiven = () =>
@@ -143,15 +157,31 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 											.some((other) => name in other.body || other.emptied.includes(name)),
 									)
 							).map(readName);
+						const every = parts.listsOthers;
 						return {
+							...parts,
 							path,
-							body: await withIds(this, parts.body, kind.fields, item, send),
-							emptied: parts.emptied,
-							held: await recordsHeld(kind, path, { named, fields: fieldsGiven }, send, this),
+							// Its references replaced by their IDs: the same external ID.
+							body: (await withIds(
+								this,
+								parts.body,
+								kind.fields,
+								item,
+								send,
+							)) as UpsertParts['body'],
+							held: await recordsHeld(
+								kind,
+								path,
+								{ named, fields: fieldsGiven, every },
+								send,
+								this,
+							),
 						};
 					},
-					async perform(prepared, item, send, api) {
-						const { path, body, held } = prepared;
+					async perform(prepared, item, sendAll, api) {
+						const { path, body, held, preview } = prepared;
+						const send = preview ? readsOnly(sendAll) : sendAll;
+						const marks = preview ? { preview: true } : {};
 						const key = String(body.externalId);
 						// What the create sends that the update page lacks (a booking's contract) stays as it
 						// is; a field that came out empty clears the record's where Empty Values says so.
@@ -166,12 +196,23 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						} as IDataObject;
 						const lookUp = async () =>
 							await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
+						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
+						// What a preview's earlier rows would have written, found as a write finds it.
+						const previewed = preview && !held ? previewedRecords(send.run) : undefined;
+						const wouldWrite = (record: IDataObject) =>
+							held ? held.keep(record) : previewed?.set(`${records} ${key}`, record);
 						// Only what the record does not hold yet is written: a row that has not changed sends
 						// nothing, and leaves the record's updatedAt (and the trigger) alone.
 						const update = async (record: IDataObject) => {
 							const changed = changedValues(record, changes, readName);
 							if (Object.keys(changed).length === 0)
-								return upsertOutput([{ json: record }], record, 'unchanged');
+								return upsertOutput([{ json: record }], record, 'unchanged', marks);
+							const said = { ...marks, changes: changesOf(record, changed, readName) };
+							if (preview) {
+								const written = { ...record, ...asReadBack(readName, changed) };
+								wouldWrite(written);
+								return upsertOutput([{ json: written }], record, 'updated', said);
+							}
 							const recordPath = { ...path, [ID]: String(record.id) };
 							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
 							if ('error' in answer)
@@ -183,13 +224,18 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								...asReadBack(readName, changed),
 								...answer.answer[0]?.json,
 							});
-							return upsertOutput(answer.answer, record, 'updated');
+							return upsertOutput(answer.answer, record, 'updated', said);
 						};
-						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
-						return await oneAtATime(`${records} ${key}`, async () => {
-							const found = held ? held.find(key) : await lookUp();
+						const own = await oneAtATime(`${records} ${key}`, async () => {
+							const found =
+								previewed?.get(`${records} ${key}`) ?? (held ? held.find(key) : await lookUp());
 							if (found) return await update(found);
 							const { body: complete, said } = await filledIn(kind, body, item, send);
+							if (preview) {
+								const wouldBe = asReadBack(readName, complete);
+								wouldWrite(wouldBe);
+								return withSaid(upsertOutput([{ json: wouldBe }], {}, 'created', marks), said);
+							}
 							const created = await settled(send({ path, body: complete }));
 							if ('answer' in created) {
 								held?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
@@ -209,15 +255,18 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
 								: await update(after);
 						});
+						return [...own, ...notInInput(prepared, send, marks)];
 					},
 				},
 			),
 		},
 		fields: shownFor(kind, 'upsert', [
+			writeMode,
 			externalId,
 			...required.map((field) => field.property),
 			emptyValues,
 			collection,
+			...(kind.list ? [includeNotInInput] : []),
 		]),
 	};
 }

@@ -1,0 +1,53 @@
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { SendParts } from '../engine/itemRequest';
+import type { RecordsHeld } from '../operations/recordsHeld';
+
+/*
+ * Include Records Not in Input, an option of Create or Update: after the rows, the records of the
+ * collection that no row names, so that a sync that mirrors a sheet learns what the sheet no longer
+ * has.
+ */
+
+export const includeNotInInput: INodeProperties = {
+	displayName: 'Include Records Not in Input',
+	name: 'includeRecordsNotInInput',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output, after the rows, every record of the collection that no row names, with upserted: "notInInput" (e.g. to delete, deactivate or report them). The run reads the whole collection for it, up to 50,000 records (more fails the run), and writes nothing for them.',
+};
+
+/** What the listing needs of a row of the run, as its checks read it. */
+interface ListedRow {
+	parent?: unknown;
+	body: { externalId: string };
+	/** The row's item index. */
+	row: number;
+}
+
+/** The run's rows under the same parent as `row` (all of them, for a kind without parents). */
+export function sameParent<Row extends ListedRow>(send: SendParts, row: Row): Row[] {
+	const parent = JSON.stringify(row.parent);
+	return send.run.checked<Row>().filter((other) => JSON.stringify(other.parent) === parent);
+}
+
+/**
+ * After the last row of its parent, the records of the collection no row of the run names, where
+ * the run lists them (`listsOthers`): read whole in the prepare phase, so they are the same
+ * whichever row comes last.
+ */
+export function notInInput(
+	row: ListedRow & { listsOthers: boolean; held?: RecordsHeld },
+	send: SendParts,
+	marks: IDataObject,
+): INodeExecutionData[] {
+	if (!row.listsOthers || !row.held) return [];
+	const rows = sameParent(send, row);
+	if (Math.max(...rows.map((other) => other.row)) !== row.row) return [];
+	const named = new Set(rows.map((other) => other.body.externalId));
+	return row.held
+		.every()
+		.filter((record) => typeof record.externalId !== 'string' || !named.has(record.externalId))
+		.map((record) => ({ json: { ...record, upserted: 'notInInput', ...marks } }));
+}
