@@ -212,7 +212,11 @@ describe('docs/writes.md', () => {
 		);
 
 	// Fields every kind's Update and Create or Update has, described once for all.
-	const EVERY_WRITES_FIELDS = [{ name: 'emptyValues', label: 'Empty Values' }];
+	const EVERY_WRITES_FIELDS = [
+		{ name: 'emptyValues', label: 'Empty Values' },
+		{ name: 'writeMode', label: 'Mode' },
+		{ name: 'includeRecordsNotInInput', label: 'Include Records Not in Input' },
+	];
 
 	it('names the fields every write has where it tells how every write works', () => {
 		const common = sectionOf('How every write works') ?? '';

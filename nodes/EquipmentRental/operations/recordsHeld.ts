@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from '../../shared/errors';
-import { itemSuffix } from '../../shared/errors';
+import { itemSuffix, toItemError } from '../../shared/errors';
 import type { CollectionList } from '../../shared/paths';
 import type { SendParts } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
@@ -132,7 +132,7 @@ async function readWholeIfCheaper(
 		return heldWhole(records, wanted);
 	} catch (error) {
 		// Every record asked for is every record or a failure: never part of a list.
-		if (wanted.every) throw error;
+		if (wanted.every) throw toItemError(context, error);
 		return undefined;
 	}
 }
