@@ -16,8 +16,31 @@ const COMMON_OPTIONS = {
 	smoke: { type: 'boolean' },
 };
 
-/** The usage's lines for --smoke and --help, which every benchmark takes. */
-const commonUsage = (smoke) => [`  --smoke      ${smoke}`, '  --help, -h   prints this and exits'];
+/** Text wrapped at 100 characters, the lines after the first indented by `indent`. */
+function wrapped(text, indent, firstWidth) {
+	const lines = [''];
+	for (const word of text.split(' ')) {
+		const width = lines.length === 1 ? firstWidth : 100 - indent;
+		const line = lines[lines.length - 1];
+		if (line && line.length + 1 + word.length > width) lines.push(word);
+		else lines[lines.length - 1] = line ? `${line} ${word}` : word;
+	}
+	return lines.map((line, index) => (index === 0 ? line : `${' '.repeat(indent)}${line}`));
+}
+
+/**
+ * The usage's lines for --smoke (`smoke`: what it runs) and --help, which every benchmark takes,
+ * their descriptions in the column `column` as the benchmark's own options'.
+ */
+function commonUsage(smoke, column) {
+	const line = (flag, text) => {
+		const start = `  ${flag}`.padEnd(column);
+		return wrapped(text, column, 100 - column)
+			.map((part, index) => (index === 0 ? `${start}${part}` : part))
+			.join('\n');
+	};
+	return [line('--smoke', smoke), line('--help, -h', 'prints this and exits')];
+}
 
 /**
  * Parses the command line with `options` (as node:util's parseArgs takes them) besides --help and

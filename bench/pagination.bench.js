@@ -22,14 +22,15 @@ const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./co
 
 const USAGE = [
 	'Usage: npm run bench -- [options]   (node --expose-gc bench/pagination.bench.js [options])',
-	'Return All of equipment models against the sandbox (20 ms per request, pages of 100): a fetch loop',
-	"one page after another, 5 at a time, the node through n8n's engine, n8n's generic declarative",
-	"pagination, and n8n-core's HTTP helper. Exits with 1 when a result is wrong, with 1 when a target",
-	'is missed (not with --smoke).',
+	'Return All of equipment models against the sandbox (20 ms per request, pages of 100): a fetch loop,',
+	"one page after another and 5 at a time; the node through n8n's engine; n8n's generic declarative",
+	"pagination; n8n-core's HTTP helper. Exits with 1 when a result or a request count is wrong, or a",
+	'target is missed (no target is judged with --smoke).',
 	'  --models N   models in the list (default 10000)',
 	'  --rounds N   measured rounds after a warm-up round; the median is reported (default 21)',
 	...commonUsage(
 		'a small run (250 models, 1 round; a few seconds): every result and request count checked, no target judged',
+		15,
 	),
 ].join('\n');
 const { values: flags } = commandLine(USAGE, {
