@@ -14,13 +14,16 @@
  * Run with `node bench/cpu-profile.js FILE... [--rows N] [--top N] [--origin NAME,...]`: --rows
  * prints the time per row as well (the rows of one run; the files' time is divided by rows x
  * files), --top how many functions each list shows (default 25), --origin which origins the list of
- * total times shows (default: package, n8n-core, n8n-workflow).
+ * total times shows (default: package, n8n-core, n8n-workflow). `--smoke` profiles a moment of its
+ * own work instead (SMOKE_WORK_MS, into a temporary folder, removed after) and sums that up,
+ * checking that the busy function is found.
  */
 
-const { readFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { parseArgs } = require('node:util');
 
+const { commandLine, commonUsage, usageError } = require('./command-line');
 const { table } = require('./measuring');
 
 const PROJECT_ROOT = path.join(__dirname, '..');
@@ -30,23 +33,34 @@ const PACKAGE_FOLDERS = ['nodes', 'credentials', 'dist'];
 const V8_ENTRIES = new Set(['(program)', '(garbage collector)', '(root)']);
 const IDLE = '(idle)';
 
-const { values: flags, positionals: files } = parseArgs({
-	allowPositionals: true,
-	options: {
-		rows: { type: 'string' },
-		top: { type: 'string' },
-		origin: { type: 'string' },
-	},
-});
+const USAGE = [
+	'Usage: node bench/cpu-profile.js FILE... [options]',
+	'Sums up V8 CPU profiles (.cpuprofile: node --cpu-prof, bench/sync.bench.js --cpu-prof-dir DIR): the',
+	'busy time by origin, and the functions with the most self time and total time.',
+	"  --rows N          also the time per row (the rows of one run; the files' time / rows x files)",
+	'  --top N           functions each list shows (default 25)',
+	'  --origin NAME,... origins the list of total times shows (default package,n8n-core,n8n-workflow)',
+	...commonUsage(
+		'profiles a moment of its own work (no FILE), sums it up and checks that its busy function is found',
+		20,
+	),
+].join('\n');
+const { values: flags, positionals } = commandLine(
+	USAGE,
+	{ rows: { type: 'string' }, top: { type: 'string' }, origin: { type: 'string' } },
+	{ allowPositionals: true },
+);
+const SMOKE = flags.smoke === true;
 const TOP = Number(flags.top ?? 25);
 const ROWS = flags.rows === undefined ? undefined : Number(flags.rows);
-const TOTAL_ORIGINS = flags.origin?.split(',') ?? ['package', 'n8n-core', 'n8n-workflow'];
-if (files.length === 0) {
-	console.error(
-		'Usage: node bench/cpu-profile.js FILE... [--rows N] [--top N] [--origin NAME,...]',
-	);
-	process.exit(2);
-}
+const TOTAL_ORIGINS =
+	flags.origin?.split(',') ?? (SMOKE ? ['bench'] : ['package', 'n8n-core', 'n8n-workflow']);
+if (positionals.length === 0 && !SMOKE) usageError(USAGE, 'No profile given.');
+if (
+	!(Number.isInteger(TOP) && TOP > 0) ||
+	!(ROWS === undefined || (Number.isInteger(ROWS) && ROWS > 0))
+)
+	usageError(USAGE, '--top and --rows take whole numbers above 0');
 
 /** Where a function's code comes from, by its script's URL. */
 function originOf({ url, functionName }) {
@@ -110,12 +124,41 @@ function addProfile(sums, profile) {
 	sums.wall += profile.endTime - profile.startTime;
 }
 
+const SMOKE_WORK_MS = 300;
+
+/** What --smoke profiles: SMOKE_WORK_MS of arithmetic. */
+function smokeWork() {
+	let sum = 0;
+	for (const until = Date.now() + SMOKE_WORK_MS; Date.now() < until;)
+		for (let step = 0; step < 10_000; step++) sum += Math.sqrt(step + sum);
+	return sum;
+}
+
+/** smokeWork profiled by V8's sampling profiler, as --cpu-prof-dir profiles, into `dir`. */
+async function smokeProfile(dir) {
+	const { Session } = require('node:inspector/promises');
+	const session = new Session();
+	session.connect();
+	try {
+		await session.post('Profiler.enable');
+		await session.post('Profiler.setSamplingInterval', { interval: 250 });
+		await session.post('Profiler.start');
+		smokeWork();
+		const { profile } = await session.post('Profiler.stop');
+		const file = path.join(dir, 'smoke.cpuprofile');
+		writeFileSync(file, JSON.stringify(profile));
+		return file;
+	} finally {
+		session.disconnect();
+	}
+}
+
 const sums = { busy: 0, idle: 0, wall: 0, self: {}, total: {}, byOrigin: {} };
-for (const file of files) addProfile(sums, JSON.parse(readFileSync(file, 'utf8')));
 
 const ms = (micros) => `${(micros / 1000).toFixed(0)} ms`;
 const share = (micros) => `${((micros / sums.busy) * 100).toFixed(1)}%`;
-const perRow = (micros) => `${(micros / 1000 / (ROWS * files.length)).toFixed(3)} ms`;
+let fileCount = 0;
+const perRow = (micros) => `${(micros / 1000 / (ROWS * fileCount)).toFixed(3)} ms`;
 const columns = [
 	['time', (entry) => ms(entry.micros)],
 	['share of busy', (entry) => share(entry.micros)],
@@ -127,26 +170,53 @@ const ranked = (entries) =>
 		.sort(([, left], [, right]) => right.micros - left.micros)
 		.slice(0, TOP);
 
-console.log(
-	[
-		`${files.length} profiles: ${ms(sums.wall)} profiled, ${ms(sums.busy)} busy (${ms(sums.idle)} idle)${ROWS ? `, busy ${perRow(sums.busy)} per row` : ''}.`,
-		'Busy time by origin:',
-		...table(
-			columns,
-			Object.entries(sums.byOrigin)
-				.sort(([, left], [, right]) => right - left)
-				.map(([origin, micros]) => [origin, { micros, origin }]),
-		),
-		`Self time, the top ${TOP} functions:`,
-		...table(columns, ranked(sums.self)),
-		`Total time (with what they call), the top ${TOP} functions of ${TOTAL_ORIGINS.join(', ')}:`,
-		...table(
-			columns,
-			ranked(
-				Object.fromEntries(
-					Object.entries(sums.total).filter(([, entry]) => TOTAL_ORIGINS.includes(entry.origin)),
+function report(files) {
+	console.log(
+		[
+			`${files.length} profiles: ${ms(sums.wall)} profiled, ${ms(sums.busy)} busy (${ms(sums.idle)} idle)${ROWS ? `, busy ${perRow(sums.busy)} per row` : ''}.`,
+			'Busy time by origin:',
+			...table(
+				columns,
+				Object.entries(sums.byOrigin)
+					.sort(([, left], [, right]) => right - left)
+					.map(([origin, micros]) => [origin, { micros, origin }]),
+			),
+			`Self time, the top ${TOP} functions:`,
+			...table(columns, ranked(sums.self)),
+			`Total time (with what they call), the top ${TOP} functions of ${TOTAL_ORIGINS.join(', ')}:`,
+			...table(
+				columns,
+				ranked(
+					Object.fromEntries(
+						Object.entries(sums.total).filter(([, entry]) => TOTAL_ORIGINS.includes(entry.origin)),
+					),
 				),
 			),
-		),
-	].join('\n'),
-);
+		].join('\n'),
+	);
+}
+
+async function main() {
+	const smokeDir = SMOKE && mkdtempSync(path.join(os.tmpdir(), 'cpu-profile-smoke-'));
+	try {
+		const files = SMOKE ? [await smokeProfile(smokeDir)] : positionals;
+		fileCount = files.length;
+		for (const file of files) addProfile(sums, JSON.parse(readFileSync(file, 'utf8')));
+		report(files);
+		if (SMOKE) {
+			// The profile found the work: most of its busy time, in smokeWork of this file.
+			const work = Object.entries(sums.self).find(([key]) => key.startsWith('smokeWork '));
+			if (!(sums.busy > 0 && work && work[1].micros > sums.busy / 2)) {
+				console.error('SMOKE: the profile does not show smokeWork as the busiest function');
+				process.exitCode = 1;
+			}
+		}
+	} finally {
+		if (smokeDir) rmSync(smokeDir, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

@@ -42,8 +42,35 @@
  * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case first-load,nightly]
  * [--records N] [--only a,b,a']); it needs n8n 2.8.4 installed (`npm run n8n:install`) and the
  * package built (`npm run build`). It takes about 4 to 5 minutes on 2 cores, a minute of it n8n's
- * start and imports; `--case nightly` about 3.
+ * start and imports; `--case nightly` about 3. --smoke: SMOKE_RECORDS rows in both cases, Loop Over
+ * Items of SMOKE_LOOP_BATCH_SIZE, no warm-up, 1 s of idle probes, every check but no goal judged
+ * (USAGE below).
  */
+
+const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./command-line');
+
+const USAGE = [
+	'Usage: npm run bench:n8n -- [options]   (node bench/n8n-responsiveness.bench.js [options])',
+	'Create or Update of clients in a real n8n 2.8.4 (n8n start, SQLite), probing whether n8n keeps',
+	'answering: the node, HTTP Request + IF, the node in Loop Over Items. Needs n8n 2.8.4 installed',
+	'(npm run n8n:install) and the package built (npm run build). Exits with 1 when a result is wrong,',
+	'with 3 when the results are right and a goal is missed (not with --smoke).',
+	'  --case C,C    first-load, nightly, half (default first-load,nightly)',
+	'  --records N   rows of each case (default 5000)',
+	"  --only K,K    contenders a, b, a' (default all; quote a' in a shell)",
+	...commonUsage(
+		"a small run (20 rows of each case, Loop Over Items of 10, no warm-up; n8n's start and seconds): every result checked, no goal judged",
+		16,
+	),
+].join('\n');
+const { values: flags } = commandLine(USAGE, {
+	case: { type: 'string' },
+	records: { type: 'string' },
+	only: { type: 'string' },
+});
+const SMOKE = flags.smoke === true;
+const SMOKE_RECORDS = 20;
+const SMOKE_LOOP_BATCH_SIZE = 10;
 
 require('./register-typescript');
 
@@ -51,7 +78,6 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
-const { parseArgs } = require('node:util');
 
 const rt = require('../scripts/n8n-runtime');
 const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
@@ -80,20 +106,21 @@ const {
 } = require('./upsert-job');
 
 const CONTENDER_KEYS = ['a', 'b', "a'"];
-const { values: flags } = parseArgs({
-	options: { case: { type: 'string' }, records: { type: 'string' }, only: { type: 'string' } },
-});
 const CASES = listOption(flags, 'case', Object.keys(SYNC_CASES), ['first-load', 'nightly']);
-const RECORDS = Number(flags.records ?? 5_000);
+const RECORDS = Number(flags.records ?? (SMOKE ? SMOKE_RECORDS : 5_000));
 const ONLY = listOption(flags, 'only', CONTENDER_KEYS, CONTENDER_KEYS);
+if (!(Number.isInteger(RECORDS) && RECORDS > 0))
+	usageError(USAGE, '--records takes a whole number above 0');
 
 const LATENCY_MS = 20;
 const TOKEN = 'n8n-bench-token';
 const PREFIX = 'n8n-bench-';
-const LOOP_BATCH_SIZE = 500;
+const LOOP_BATCH_SIZE = SMOKE ? SMOKE_LOOP_BATCH_SIZE : 500;
 // Each workflow runs once with this many rows before the measured runs, so that none of them pays
-// for what n8n does on a first use (loading a node's code, starting the task runner).
+// for what n8n does on a first use (loading a node's code, starting the task runner); not with
+// --smoke, whose figures do not count.
 const WARM_UP_ROWS = 10;
+const WARMS_UP = !SMOKE;
 
 const PROBE_EVERY_MS = 100;
 const PROBE_TIMEOUT_MS = 5_000;
@@ -102,7 +129,7 @@ const PROBE_PATHS = ['/healthz/readiness', '/healthz'];
 const SLOW_PROBE_MS = 1_000;
 const [READINESS, LIVENESS] = PROBE_PATHS;
 // n8n idle, probed as during a run: the probes' latency when n8n has nothing else to do.
-const IDLE_PROBING_MS = 5_000;
+const IDLE_PROBING_MS = SMOKE ? 1_000 : 5_000;
 /** What n8n logs when its database does not answer its ping in time: readiness then answers 503. */
 const DB_PING_TIMEOUT = 'Database connection timed out';
 /** Issue 36: in the nightly case the node takes at most this share of (b)'s time. */
@@ -392,7 +419,7 @@ function settingsLines(loadBefore) {
 	return [
 		`Create or Update of ${count(RECORDS)} clients by external ID in n8n ${rt.n8nVersion()} (n8n start, SQLite, the package as a community package), ${LATENCY_MS} ms per request, no rate limit; each run started as the editor's Execute workflow does (POST /rest/workflows/:id/run), one after the other, the sandbox's clients reset before each.`,
 		`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
-		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); each warmed up by a run of ${WARM_UP_ROWS} rows.`,
+		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); ${WARMS_UP ? `each warmed up by a run of ${WARM_UP_ROWS} rows` : 'not warmed up (--smoke)'}.`,
 		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most), from the REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms); latencies over both. Time: from the REST call to the execution's stoppedAt.`,
 	];
 }
@@ -448,8 +475,9 @@ function caseReport(job, results, idle) {
 				({ contender, figures }) =>
 					`${contender.label}: ${figures.pollFailures} polls of the execution answered 503.`,
 			),
-			`Goals, ${job.title}:`,
-			...goals.map(({ line }) => line),
+			...(SMOKE
+				? [`Goals, ${job.title}: not judged (--smoke)`]
+				: [`Goals, ${job.title}:`, ...goals.map(({ line }) => line)]),
 		],
 	};
 }
@@ -461,16 +489,19 @@ async function main() {
 	let n8n;
 	const results = [];
 	let idle;
+	const all = jobs.flatMap((job) => contenders(sandbox.url, job));
+	let stopped;
 	try {
-		const all = jobs.flatMap((job) => contenders(sandbox.url, job));
 		n8n = await startN8n({
 			sandboxUrl: sandbox.url,
 			token: TOKEN,
-			workflows: all.flatMap(({ workflow, warmUp }) => [warmUp, workflow]),
+			workflows: all.flatMap(({ workflow, warmUp }) =>
+				WARMS_UP ? [warmUp, workflow] : [workflow],
+			),
 			credentials: [HEADER_AUTH_CREDENTIAL],
 		});
 		const { rest } = n8n;
-		for (const { label, warmUp } of all) {
+		for (const { label, warmUp } of WARMS_UP ? all : []) {
 			const { execution } = await runFromEditor(rest, warmUp.id);
 			if (execution?.status !== 'success')
 				throw new Error(`${label}: the warm-up run ended ${execution?.status ?? 'not at all'}`);
@@ -488,6 +519,11 @@ async function main() {
 	} finally {
 		await n8n?.stop();
 		await sandbox.stop();
+		stopped = await stoppedProcesses([
+			{ name: 'sandbox', pid: sandbox.pid },
+			...(n8n ? [{ name: 'n8n', pid: n8n.pid, group: true }] : []),
+		]);
+		console.log(stopped.line);
 	}
 	const reports = jobs.map((job) =>
 		caseReport(
@@ -499,6 +535,9 @@ async function main() {
 	const wrong = results.flatMap(({ contender, wrong: what }) =>
 		what.map((line) => `  ${contender.job.title}, ${contender.label}: ${line}`),
 	);
+	for (const contender of all)
+		if (!results.some((result) => result.contender === contender))
+			wrong.push(`  ${contender.job.title}, ${contender.label}: not measured`);
 	console.log(
 		[
 			...settingsLines(loadBefore),
@@ -511,8 +550,9 @@ async function main() {
 	);
 	// 1 when a result is wrong (or the run failed, below); 3 when the results are right and a goal is
 	// missed.
-	if (wrong.length > 0) process.exitCode = 1;
-	else if (reports.some(({ goals }) => goals.some(({ met }) => !met))) process.exitCode = 3;
+	if (wrong.length > 0 || !stopped.allStopped) process.exitCode = 1;
+	else if (!SMOKE && reports.some(({ goals }) => goals.some(({ met }) => !met)))
+		process.exitCode = 3;
 }
 
 main().catch((error) => {

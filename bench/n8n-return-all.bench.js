@@ -28,15 +28,37 @@
  * Run with `npm run bench:n8n:list` (node bench/n8n-return-all.bench.js [--models N] [--rounds N]
  * [--package DIR ...], default the package of this repository); it needs n8n 2.8.4 installed (`npm
  * run n8n:install`) and each package built (`npm run build`). With the defaults and two packages it
- * takes about 2 minutes on 2 cores, under a minute of it n8n's starts and imports.
+ * takes about 2 minutes on 2 cores, under a minute of it n8n's starts and imports. --smoke: 250
+ * models, 1 round, every check (USAGE below).
  */
+
+const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./command-line');
+
+const USAGE = [
+	'Usage: npm run bench:n8n:list -- [options]   (node bench/n8n-return-all.bench.js [options])',
+	'Return All of equipment models in a real n8n 2.8.4 (n8n start, SQLite): the node against the HTTP',
+	"Request node's pagination, in one n8n per package. Needs n8n 2.8.4 installed (npm run n8n:install)",
+	'and each package built (npm run build). Exits with 1 when a result is wrong.',
+	'  --models N      models in the list (default 10000)',
+	'  --rounds N      measured rounds after a warm-up round; medians reported (default 7)',
+	'  --package DIR   a package folder with a built dist/, once for each (default this repository)',
+	...commonUsage(
+		"a small run (250 models, 1 round; n8n's start and seconds): every result and request count checked",
+		18,
+	),
+].join('\n');
+const { values: flags } = commandLine(USAGE, {
+	models: { type: 'string' },
+	rounds: { type: 'string' },
+	package: { type: 'string', multiple: true },
+});
+const SMOKE = flags.smoke === true;
 
 require('./register-typescript');
 
 const { execFileSync } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
-const { parseArgs } = require('node:util');
 
 const rt = require('../scripts/n8n-runtime');
 const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
@@ -55,20 +77,17 @@ const {
 const { startSandboxProcess } = require('./sync-sandbox');
 const { connectTo, pagesByNumber } = require('./upsert-job');
 
-const { values: flags } = parseArgs({
-	options: {
-		models: { type: 'string' },
-		rounds: { type: 'string' },
-		package: { type: 'string', multiple: true },
-	},
-});
-const MODELS = Number(flags.models ?? 10_000);
-const ROUNDS = Number(flags.rounds ?? 7);
+const MODELS = Number(flags.models ?? (SMOKE ? 250 : 10_000));
+const ROUNDS = Number(flags.rounds ?? (SMOKE ? 1 : 7));
 const PACKAGE_DIRS = (flags.package ?? [rt.PACKAGE_ROOT]).map((dir) => path.resolve(dir));
-if (!(Number.isInteger(MODELS) && MODELS > 0 && Number.isInteger(ROUNDS) && ROUNDS > 0)) {
-	console.error('--models and --rounds take whole numbers above 0');
-	process.exit(2);
-}
+if (!(Number.isInteger(MODELS) && MODELS > 0 && Number.isInteger(ROUNDS) && ROUNDS > 0))
+	usageError(USAGE, '--models and --rounds take whole numbers above 0');
+/**
+ * The requests of each run: (n) one per page, (h) one empty page more where the last page is full
+ * (it stops at a page of fewer than PAGE_SIZE).
+ */
+const PAGES = Math.ceil(MODELS / PAGE_SIZE);
+const EXPECTED_REQUESTS = { n: PAGES, h: Math.floor(MODELS / PAGE_SIZE) + 1 };
 
 const LATENCY_MS = 20;
 const TOKEN = 'n8n-list-bench-token';
@@ -200,9 +219,12 @@ async function measure(sandbox, contender, expectedIds) {
 	const run = await runFromEditor(rest, contender.workflowId);
 	const report = await sandbox.ask({ type: 'report' });
 	const wrong = wrongResult(run, contender.output, expectedIds);
-	if (!run.timedOut) await rest('POST', '/executions/delete', { ids: [run.execution.id] });
 	const accepted = Object.values(report.accepted).reduce((sum, count) => sum + count, 0);
-	return { duration: runDuration(run), requests: accepted + report.refused, wrong };
+	const requests = accepted + report.refused;
+	if (requests !== EXPECTED_REQUESTS[contender.kind])
+		wrong.push(`${requests} requests, not ${EXPECTED_REQUESTS[contender.kind]}`);
+	if (!run.timedOut) await rest('POST', '/executions/delete', { ids: [run.execution.id] });
+	return { duration: runDuration(run), requests, wrong };
 }
 
 /**
@@ -307,6 +329,12 @@ async function main() {
 	} finally {
 		for (const n8n of instances) await n8n.stop();
 		await sandbox.stop();
+		const stopped = await stoppedProcesses([
+			{ name: 'sandbox', pid: sandbox.pid },
+			...instances.map(({ pid, label }) => ({ name: `n8n of ${label}`, pid, group: true })),
+		]);
+		console.log(stopped.line);
+		if (!stopped.allStopped) process.exitCode = 1;
 	}
 }
 

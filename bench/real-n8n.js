@@ -84,8 +84,8 @@ async function signIn(url) {
 /**
  * Starts n8n on a fresh user folder with the package of `packageDir` (default: this repository,
  * built) installed, the sandbox credential, `credentials` and `workflows` imported, and signs in.
- * Resolves with { url, logFile, userFolder, rest, stop() }; stop() ends n8n (by its process group)
- * and removes the user folder.
+ * Resolves with { url, pid, logFile, userFolder, rest, stop() } (pid: n8n's, which leads its
+ * process group); stop() ends n8n (by its process group) and removes the user folder.
  */
 async function startN8n({ sandboxUrl, token, workflows, credentials = [], packageDir }) {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
@@ -107,7 +107,7 @@ async function startN8n({ sandboxUrl, token, workflows, credentials = [], packag
 			await n8n.stop();
 			removeFolder();
 		};
-		return { url: n8n.url, logFile: n8n.logFile, userFolder, rest, stop };
+		return { url: n8n.url, pid: n8n.child.pid, logFile: n8n.logFile, userFolder, rest, stop };
 	} catch (error) {
 		await n8n?.stop();
 		removeFolder();

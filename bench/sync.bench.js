@@ -60,7 +60,41 @@
  * --cpu-prof-dir DIR profiles each measured run by itself (PROFILE_DIR below), e.g. `node
  * --expose-gc bench/sync.bench.js --case nightly --sandboxes unlimited --only a,e --rounds 3
  * --cpu-prof-dir /tmp/profiles`, then `node bench/cpu-profile.js /tmp/profiles/nightly-*-a-*`.
+ * --smoke runs both cases with SMOKE_RECORDS rows, one round, every check but no goal judged.
+ * Without a rate limit each contender's requests are checked besides (expectedRequests).
  */
+
+const { commandLine, commonUsage, stoppedProcesses } = require('./command-line');
+
+const USAGE = [
+	'Usage: npm run bench:sync -- [options]   (node --expose-gc bench/sync.bench.js [options])',
+	"Create or Update of clients by external ID in n8n's engine against the sandbox (20 ms per request):",
+	"the node, HTTP Request + IF, with n8n's advice (b'), a fetch loop, Compare Datasets, the smallest",
+	'declarative node. Needs n8n 2.8.4 installed (npm run n8n:install). Exits with 1 when a result is',
+	'wrong, with 3 when the results are right and a goal is missed (not with --smoke).',
+	'  --case C,C         first-load, nightly, half (default first-load,nightly)',
+	'  --sandboxes S,S    unlimited, 100/s, 200/s (default unlimited,100/s)',
+	'  --records N        rows of each case (default 5000)',
+	'  --rounds N         measured rounds after a warm-up round; medians reported (default 1)',
+	"  --only K,K         contenders a, b, b', c, d, e (default all but b'; quote b' in a shell)",
+	'  --cpu-prof-dir DIR a V8 CPU profile of each measured run into DIR (for bench/cpu-profile.js)',
+	...commonUsage(
+		'a small run (120 rows of each case, a warm-up of 10, 1 round; seconds): every result and request count checked, no goal judged',
+		21,
+	),
+].join('\n');
+const { values: flags } = commandLine(USAGE, {
+	case: { type: 'string' },
+	sandboxes: { type: 'string' },
+	rounds: { type: 'string' },
+	records: { type: 'string' },
+	only: { type: 'string' },
+	'cpu-prof-dir': { type: 'string' },
+});
+const SMOKE = flags.smoke === true;
+/** The rows of each case with --smoke: enough for the nightly case to hold a changed and a new row. */
+const SMOKE_RECORDS = 120;
+const SMOKE_WARM_UP_ROWS = 10;
 
 require('../test/harness/environment');
 require('./register-typescript');
@@ -73,7 +107,6 @@ const os = require('node:os');
 const path = require('node:path');
 const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
-const { parseArgs } = require('node:util');
 
 const { cacheDir, isInstalled } = require('../scripts/runtime/install');
 const { DEFAULT_VERSION } = require('../scripts/runtime/versions');
@@ -197,29 +230,19 @@ const SANDBOXES = {
 };
 const UNLIMITED = SANDBOXES.unlimited;
 
-const { values: flags } = parseArgs({
-	options: {
-		case: { type: 'string' },
-		sandboxes: { type: 'string' },
-		rounds: { type: 'string' },
-		records: { type: 'string' },
-		only: { type: 'string' },
-		'cpu-prof-dir': { type: 'string' },
-	},
-});
 const CASES = listOption(flags, 'case', Object.keys(SYNC_CASES), ['first-load', 'nightly']);
 const TARGETS = listOption(flags, 'sandboxes', Object.keys(SANDBOXES), ['unlimited', '100/s']).map(
 	(key) => SANDBOXES[key],
 );
 const ONLY = listOption(flags, 'only', CONTENDER_KEYS, DEFAULT_CONTENDERS);
-const RECORDS = Number(flags.records ?? 5_000);
+const RECORDS = Number(flags.records ?? (SMOKE ? SMOKE_RECORDS : 5_000));
 const ROUNDS = Number(flags.rounds ?? 1);
 if (!(Number.isInteger(RECORDS) && RECORDS > 0 && Number.isInteger(ROUNDS) && ROUNDS > 0)) {
 	console.error('--records and --rounds take whole numbers above 0');
 	process.exit(2);
 }
 // The warm-up round runs each case with this many rows, enough for V8 to compile what the runs use.
-const WARM_UP_ROWS = Math.min(RECORDS, 500);
+const WARM_UP_ROWS = Math.min(RECORDS, SMOKE ? SMOKE_WARM_UP_ROWS : 500);
 
 /** The node's budget of requests in flight when Request Options are left unset. */
 const PARALLEL_REQUESTS = parallelRequestsField.default;
@@ -680,6 +703,34 @@ const LABELS = {
 };
 
 /**
+ * The requests a contender must send for `job` against the sandbox without limits, when none of
+ * its items failed, by how many clients the sandbox holds at the start (`held`); undefined where it
+ * is not told. A list read whole by the node's rule (its pages of LIST_PAGE_SIZE fewer than the
+ * rows) takes its pages; the HTTP Request node's pagination (d) reads until a page holds fewer
+ * than LIST_PAGE_SIZE, so one empty page more when the clients fill their last page.
+ */
+function expectedRequests(key, job, held) {
+	const rows = job.records.length;
+	const pages = Math.max(1, Math.ceil(held / LIST_PAGE_SIZE));
+	const readWhole = pages < rows;
+	switch (key) {
+		case 'a':
+			return readWhole ? pages + job.writes : undefined;
+		case 'b':
+		case "b'":
+			return 2 * rows;
+		case 'c':
+			return readWhole ? pages + job.writes : 1 + rows + job.writes;
+		case 'd':
+			return Math.floor(held / LIST_PAGE_SIZE) + 1 + job.writes;
+		case 'e':
+			return rows;
+		default:
+			return undefined;
+	}
+}
+
+/**
  * The contenders of `job`: the rows each syncs (`records`, checked at the sandbox), the sandboxes
  * it runs against, whether it runs in this job, how it runs ({ items, stoppedBy? }: its output
  * items, and the error that stopped the workflow) and, for (a), what its output must be.
@@ -892,7 +943,7 @@ async function profiled(name, run) {
  * reset: the figures of the table, the run's failures, and the error that stopped it, if one did.
  * Checks what must hold (an AssertionError says what does not).
  */
-async function measure(sandbox, contender, { rateLimit }, job, profileName) {
+async function measure(sandbox, key, contender, { rateLimit }, job, profileName) {
 	await sandbox.ask({ type: 'options', rateLimit });
 	const { ids, held } = await sandbox.ask({ type: 'reset', existing: job.existingBefore });
 	const overflowsBefore = listenOverflows();
@@ -925,6 +976,9 @@ async function measure(sandbox, contender, { rateLimit }, job, profileName) {
 			.reduce((sum, [, count]) => sum + count, 0);
 	const [reads, writes] = [acceptedOf(true), acceptedOf(false)];
 	const requests = reads + writes + report.refused;
+	const expected = rateLimit ? undefined : expectedRequests(key, job, held);
+	if (expected !== undefined && failures.errorItems === 0)
+		assert.equal(requests, expected, `${requests} requests, not the ${expected} it must send`);
 	const floor = rateLimit
 		? ((reads + writes) / rateLimit.requestsPerSecond) * 1000
 		: (requests * LATENCY_MS) / report.maxInFlight;
@@ -980,7 +1034,14 @@ async function measureRounds(sandbox) {
 				const profileName = warmUp
 					? undefined
 					: `${job.caseName}-${target.name.replace(/\W+/g, '-')}-${key.replace("'", 'prime')}-round${round}`;
-				const { figures, stoppedBy } = await measure(sandbox, contender, target, job, profileName);
+				const { figures, stoppedBy } = await measure(
+					sandbox,
+					key,
+					contender,
+					target,
+					job,
+					profileName,
+				);
 				if (stoppedBy) stops.push(`${where}: the workflow stopped: ${stoppedBy.message}`);
 				if (!warmUp) {
 					const byContender = ((runs[job.caseName] ??= {})[target.name] ??= {});
@@ -1001,6 +1062,27 @@ async function measureRounds(sandbox) {
 	}
 	process.stderr.write('\n');
 	return { jobs, runs, wrongResults, stops };
+}
+
+/**
+ * The runs that should have given figures and did not (a contender that runs in a case against a
+ * sandbox, in a round): each says which. A run whose result was wrong is one of them.
+ */
+function unmeasuredRuns(url, jobs, runs) {
+	return jobs.flatMap((job) =>
+		TARGETS.flatMap((target) =>
+			Object.entries(contenders(url, job))
+				.filter(
+					([key, contender]) =>
+						ONLY.includes(key) && contender.runsIn && contender.sandboxes.includes(target),
+				)
+				.flatMap(([key]) =>
+					Array.from({ length: ROUNDS }, (_, index) => index)
+						.filter((index) => !runs[job.caseName]?.[target.name]?.[key]?.[index])
+						.map((index) => `${job.title}, ${LABELS[key]}, ${target.name}, round ${index + 1}`),
+				),
+		),
+	);
 }
 
 /** The median of each figure over a contender's runs (those whose results were not wrong). */
@@ -1220,7 +1302,11 @@ function caseReport(job, runs = {}) {
 				...requestLines(summaries[target.name].a),
 				...pauseLines(target, runs[target.name].a),
 			]),
-			...(goals.length > 0 ? [`Goals, ${job.title}:`, ...goals.map(({ line }) => line)] : []),
+			...(SMOKE
+				? [`Goals, ${job.title}: not judged (--smoke)`]
+				: goals.length > 0
+					? [`Goals, ${job.title}:`, ...goals.map(({ line }) => line)]
+					: []),
 		],
 	};
 }
@@ -1234,7 +1320,9 @@ async function main() {
 	} finally {
 		await sandbox.stop();
 	}
+	const stopped = await stoppedProcesses([{ name: 'sandbox', pid: sandbox.pid }]);
 	const { jobs, runs, wrongResults, stops } = outcome;
+	const unmeasured = unmeasuredRuns(sandbox.url, jobs, runs);
 	const reports = jobs.map((job) => caseReport(job, runs[job.caseName]));
 	const goals = reports.flatMap((report) => report.goals);
 	const overflows = Object.values(runs)
@@ -1253,13 +1341,17 @@ async function main() {
 			...(wrongResults.length > 0
 				? ['WRONG RESULTS:', ...wrongResults.map((wrong) => `  ${wrong}`)]
 				: []),
+			...(unmeasured.length > 0
+				? ['NOT MEASURED:', ...unmeasured.map((missing) => `  ${missing}`)]
+				: []),
 			`Load average at the end: ${loadAverage()}; peak memory (RSS) of this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+			stopped.line,
 		].join('\n'),
 	);
 	// 1 when a result is wrong (or the run failed, below); 3 when the results are right and a goal is
 	// missed.
-	if (wrongResults.length > 0) process.exitCode = 1;
-	else if (goals.some(({ met }) => !met)) process.exitCode = 3;
+	if (wrongResults.length > 0 || unmeasured.length > 0 || !stopped.allStopped) process.exitCode = 1;
+	else if (!SMOKE && goals.some(({ met }) => !met)) process.exitCode = 3;
 }
 
 main()

@@ -1,0 +1,96 @@
+/**
+ * The benchmarks that need n8n 2.8.4 installed run in their smoke mode (--smoke: a few rows, one
+ * round, no goal judged, every result checked), so that none of them breaks unseen: the sync
+ * benchmark in n8n's engine in process, and the two that start a real n8n (`n8n start`) with the
+ * built package. Each variant gives its figures, and the processes each started are gone. Their
+ * --help, and the benchmarks that need no n8n, are in test/benchmarks.test.ts.
+ */
+import { BENCH_TIME_LIMIT_MS, BENCHES, runBench, stoppedProcesses } from '../harness/benchmarks';
+
+const TEST_TIME_LIMIT_MS = BENCH_TIME_LIMIT_MS + 30_000;
+
+/** The lines of a table of a report, from the line starting with `heading` to the next blank one. */
+function tableAfter(stdout: string, heading: string): string[] {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith(heading));
+	if (start < 0) throw new Error(`no "${heading}" in:\n${stdout}`);
+	const end = lines.findIndex((line, index) => index > start && line === '');
+	return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+const rowOf = (lines: string[], label: string) =>
+	lines.find((line) => line.startsWith(`  ${label}`));
+
+it(
+	'npm run bench:sync -- --smoke: every contender in both cases and both sandboxes, the sandbox stopped',
+	() => {
+		const smoke = runBench(BENCHES.sync, ['--smoke']);
+
+		expect(smoke.stdout).not.toContain('WRONG RESULTS');
+		expect(smoke.stdout).not.toContain('NOT MEASURED');
+		expect(smoke.status).toBe(0);
+		const firstLoad = tableAfter(smoke.stdout, 'FIRST LOAD: Create or Update of 120 clients');
+		const nightly = tableAfter(smoke.stdout, 'NIGHTLY: Create or Update of 120 clients');
+		const limited = 'limited to 100/s';
+		for (const [lines, contenders] of [
+			[firstLoad, ['(a)', '(b)', '(c)', '(e)']],
+			[nightly, ['(a)', '(b)', '(c)', '(d)', '(e)']],
+		] as const) {
+			const unlimitedRows = lines.slice(
+				0,
+				lines.findIndex((line) => line.startsWith(limited)),
+			);
+			for (const contender of contenders)
+				expect(rowOf(unlimitedRows, contender) ?? `no ${contender}`).toMatch(/ \d+\.\d\d s /);
+			expect(lines.some((line) => line.startsWith(limited))).toBe(true);
+		}
+		expect(smoke.stdout).toContain('Goals, first load: not judged (--smoke)');
+		expect(smoke.stdout).toContain('Goals, nightly: not judged (--smoke)');
+		expect(stoppedProcesses(smoke.stdout)).toEqual([{ name: 'sandbox', running: false }]);
+	},
+	TEST_TIME_LIMIT_MS,
+);
+
+it(
+	'npm run bench:n8n -- --smoke: the three contenders in both cases ended with success, n8n and the sandbox stopped',
+	() => {
+		const smoke = runBench(BENCHES.n8nResponsiveness, ['--smoke']);
+
+		expect(smoke.stdout).not.toContain('WRONG RESULTS');
+		expect(smoke.status).toBe(0);
+		for (const heading of ['FIRST LOAD: ', 'NIGHTLY: ']) {
+			const lines = tableAfter(smoke.stdout, heading);
+			for (const contender of ['(a) the node', '(b) HTTP Request', "(a') (a) in Loop"])
+				expect(rowOf(lines, contender) ?? `no ${contender}`).toMatch(/ success +\d+\.\d\d s /);
+		}
+		expect(smoke.stdout).toContain('Goals, nightly: not judged (--smoke)');
+		expect(stoppedProcesses(smoke.stdout)).toEqual([
+			{ name: 'sandbox', running: false },
+			{ name: 'n8n', running: false },
+		]);
+	},
+	TEST_TIME_LIMIT_MS,
+);
+
+it(
+	'npm run bench:n8n:list -- --smoke: the node and HTTP Request timed, their requests counted, n8n and the sandbox stopped',
+	() => {
+		const smoke = runBench(BENCHES.n8nReturnAll, ['--smoke']);
+
+		expect(smoke.stdout).not.toContain('WRONG RESULTS');
+		expect(smoke.status).toBe(0);
+		// 250 models in pages of 100: the node reads 3 pages, HTTP Request stops at the third, not full.
+		expect(smoke.stdout).toMatch(/^ {2}\(n\) the node \S+ +\d+ ms +\d+ ms +\d+ ms +3$/m);
+		expect(smoke.stdout).toMatch(
+			/^ {2}\(h\) HTTP Request, n8n of \S+ +\d+ ms +\d+ ms +\d+ ms +3$/m,
+		);
+		expect(smoke.stdout).toMatch(/n\/h = \d+\.\d\d/);
+		const processes = stoppedProcesses(smoke.stdout);
+		expect(processes.map(({ name }) => name)).toEqual([
+			'sandbox',
+			expect.stringMatching(/^n8n of /),
+		]);
+		expect(processes.every(({ running }) => !running)).toBe(true);
+	},
+	TEST_TIME_LIMIT_MS,
+);
