@@ -1,8 +1,8 @@
 import type { BodyField } from '../../operations/bodyFields';
+import { entriesField } from '../../operations/entryLists';
 import {
 	booleanField,
 	emailField,
-	entriesField,
 	numberField,
 	optionsField,
 	referenceTo,
@@ -148,6 +148,7 @@ const contactPersons = entriesField(
 		description: 'Contact persons created with the client',
 		entryName: 'contactPerson',
 		entryDisplayName: 'Contact Person',
+		example: '[{"name": "Jane Doe", "isMain": true, "email": "jane.doe@example.com"}]',
 	},
 	contactPersonFields,
 );

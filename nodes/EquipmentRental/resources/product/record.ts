@@ -1,11 +1,6 @@
 import type { BodyField } from '../../operations/bodyFields';
-import {
-	entriesField,
-	numberField,
-	optionsField,
-	referenceTo,
-	textField,
-} from '../../operations/bodyFields';
+import { entriesField } from '../../operations/entryLists';
+import { numberField, optionsField, referenceTo, textField } from '../../operations/bodyFields';
 import { PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { productPicker } from './pickers';
@@ -94,6 +89,7 @@ const priceList: BodyField = entriesField(
 		description: 'The price per unit from each quantity on, e.g. from 1: 100, from 3: 70',
 		entryName: 'priceItem',
 		entryDisplayName: 'Price Item',
+		example: '[{"from": 1, "price": 100}, {"from": 3, "price": 70}]',
 	},
 	[
 		numberField(
