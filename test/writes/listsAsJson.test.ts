@@ -19,7 +19,6 @@ import {
 	picked,
 	PRODUCTS,
 	readBack,
-	recordKindWithId,
 	writesSeen,
 } from '../harness/writes';
 
@@ -40,8 +39,10 @@ describe('A list given as JSON', () => {
 		unitType: 'DAYS',
 		...priceList,
 	});
-	const asFields = (tiers: IDataObject[]) => ({ priceList: { priceItem: tiers } });
-	const asJson = (value: unknown) => ({ priceListInput: 'json', priceListJson: value });
+	const asFields = (tiers: IDataObject[]) =>
+		({ priceList: { priceItem: tiers } }) as INodeParameters;
+	const asJson = (value: unknown) =>
+		({ priceListInput: 'json', priceListJson: value }) as INodeParameters;
 	const fromItem = asJson('={{ $json.priceList }}');
 	const bodies = () => writesSeen(suite).map((request) => request.body);
 
@@ -203,6 +204,8 @@ describe('A list given as JSON', () => {
 				operation: 'upsert',
 				externalId,
 			});
+			const upserted = (items: Array<{ json: IDataObject }>) =>
+				json(items).map((item) => item.upserted);
 
 			it('writes nothing the second time the same rows run, the lists from the items', async () => {
 				const rows = [TIERS.slice(0, 1), TIERS.slice(0, 2), TIERS].map((priceList) => ({
@@ -214,20 +217,12 @@ describe('A list given as JSON', () => {
 
 				const first = await run();
 				expect(first.error).toBeUndefined();
-				expect(json(first.items).map((item) => item.upserted)).toEqual([
-					'created',
-					'created',
-					'created',
-				]);
+				expect(upserted(first.items)).toEqual(rows.map(() => 'created'));
 				suite.sandbox.resetStats();
 				const second = await run();
 
 				expect(second.error).toBeUndefined();
-				expect(json(second.items).map((item) => item.upserted)).toEqual([
-					'unchanged',
-					'unchanged',
-					'unchanged',
-				]);
+				expect(upserted(second.items)).toEqual(rows.map(() => 'unchanged'));
 				expect(writesSeen(suite)).toEqual([]);
 			});
 
@@ -237,7 +232,7 @@ describe('A list given as JSON', () => {
 				suite.sandbox.resetStats();
 				const { items } = await suite.run(upsert(externalId, asJson(JSON.stringify(TIERS))));
 
-				expect(json(items).map((item) => item.upserted)).toEqual(['unchanged']);
+				expect(upserted(items)).toEqual(['unchanged']);
 				expect(writesSeen(suite)).toEqual([]);
 			});
 
@@ -248,7 +243,7 @@ describe('A list given as JSON', () => {
 				const changed = [TIERS[0], { from: 3, price: 65 }];
 				const { items } = await suite.run(upsert(externalId, asJson(changed)));
 
-				expect(json(items).map((item) => item.upserted)).toEqual(['updated']);
+				expect(upserted(items)).toEqual(['updated']);
 				expect(writesSeen(suite)).toEqual([
 					{ method: 'PATCH', path: expect.any(String), body: { priceList: changed } },
 				]);
@@ -263,20 +258,17 @@ describe('A list given as JSON', () => {
 					unitType: 'DAY',
 					priceList: [{ from: 1, price: 2.5 }],
 				});
-			const products = recordKindWithId({
-				suite,
-				recordName: 'product',
-				fieldLabel: 'Product',
-				newRecord: newProduct,
+			const update = (product: { id: string }, parameters: INodeParameters) => ({
 				resource: 'product',
-				collection: PRODUCTS,
-				idParameter: 'productId',
+				operation: 'update',
+				productId: picked(product.id),
+				...parameters,
 			});
 
 			it('replaces the tiers with the list from the item', async () => {
 				const product = await newProduct();
 				const { error } = await suite.run(
-					products.update(product, { updateFields: { title: 'Fence', ...fromItem } }),
+					update(product, { updateFields: { title: 'Fence', ...fromItem } }),
 					{ items: [{ priceList: TIERS.slice(0, 2) }] },
 				);
 
@@ -293,7 +285,7 @@ describe('A list given as JSON', () => {
 			it('leaves out a list whose expression comes out empty, as an empty fixed collection is, whatever Empty Values says', async () => {
 				const product = await newProduct();
 				const { error } = await suite.run(
-					products.update(product, {
+					update(product, {
 						emptyValues: 'clear',
 						updateFields: { title: 'Fence', ...fromItem },
 					}),
@@ -312,7 +304,7 @@ describe('A list given as JSON', () => {
 			it('still reads a saved workflow whose Update Fields hold the price list in fields, without the mode', async () => {
 				const product = await newProduct();
 				const { error } = await suite.run(
-					products.update(product, { updateFields: asFields(TIERS.slice(1)) }),
+					update(product, { updateFields: asFields(TIERS.slice(1)) }),
 				);
 
 				expect(error).toBeUndefined();
@@ -340,10 +332,8 @@ describe('A list given as JSON', () => {
 			name: 'Riverbank Civil Works',
 			additionalFields,
 		});
-		const personsAsJson = (value: unknown) => ({
-			contactPersonsInput: 'json',
-			contactPersonsJson: value,
-		});
+		const personsAsJson = (value: unknown) =>
+			({ contactPersonsInput: 'json', contactPersonsJson: value }) as INodeParameters;
 
 		it('sends exactly what the fields send for the same persons', async () => {
 			await suite.run(createClient({ contactPersons: { contactPerson: PERSONS } }));
