@@ -1,17 +1,15 @@
 /**
- * A list of records the API takes as an array (a product's price list, a client's contact persons,
- * a booking's attached products) given as JSON: its input mode set to JSON, the list an array from
- * the item (one expression) or JSON text of one. Through n8n's engine against the sandbox in strict
- * mode; the evidence is the requests the sandbox saw. Each entry is checked as the fields are, and
- * sends what the fields send for the same entries; a bad one fails its item before anything is sent.
+ * A product's price list given as JSON: Price List Input set to JSON, the list an array from the
+ * item (one expression) or JSON text of one. Through n8n's engine against the sandbox in strict
+ * mode; the evidence is the requests the sandbox saw. Each tier is checked as the fields are, and
+ * sends what the fields send for the same tiers; a bad one fails its item before anything is sent.
+ * The other lists given as JSON (contact persons, attached products) are tested with their records
+ * (client.test.ts, booking.test.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox';
 import {
-	BOOKINGS,
-	byExternalId,
-	CLIENTS,
 	createDirectly,
 	json,
 	newExternalId,
@@ -22,7 +20,7 @@ import {
 	writesSeen,
 } from '../harness/writes';
 
-describe('A list given as JSON', () => {
+describe('A price list given as JSON', () => {
 	const suite = useSandbox({ strict: true });
 
 	const TIERS = [
@@ -46,7 +44,7 @@ describe('A list given as JSON', () => {
 	const fromItem = asJson('={{ $json.priceList }}');
 	const bodies = () => writesSeen(suite).map((request) => request.body);
 
-	describe('Product price list', () => {
+	describe('Product', () => {
 		it('sends exactly what the fields send for the same tiers, given as JSON text', async () => {
 			await suite.run(createProduct(asFields(TIERS)));
 			const fromFields = bodies();
@@ -318,149 +316,6 @@ describe('A list given as JSON', () => {
 
 			expect(error).toBeUndefined();
 			expect(bodies()).toEqual([expect.objectContaining({ priceList: TIERS.slice(0, 2) })]);
-		});
-	});
-
-	describe('Client contact persons, under Additional Fields', () => {
-		const PERSONS = [
-			{ name: 'Mia Wagner', isMain: true, email: 'mia@riverbank.example' },
-			{ name: 'Ben Koch', isMain: false, jobTitle: 'Site manager' },
-		];
-		const createClient = (additionalFields: INodeParameters) => ({
-			resource: 'client',
-			operation: 'create',
-			name: 'Riverbank Civil Works',
-			additionalFields,
-		});
-		const personsAsJson = (value: unknown) =>
-			({ contactPersonsInput: 'json', contactPersonsJson: value }) as INodeParameters;
-
-		it('sends exactly what the fields send for the same persons', async () => {
-			await suite.run(createClient({ contactPersons: { contactPerson: PERSONS } }));
-			const fromFields = bodies();
-			suite.sandbox.resetStats();
-			const { error } = await suite.run(createClient(personsAsJson('={{ $json.persons }}')), {
-				items: [{ persons: PERSONS }],
-			});
-
-			expect(error).toBeUndefined();
-			expect(fromFields).toEqual([{ name: 'Riverbank Civil Works', contactPersons: PERSONS }]);
-			expect(bodies()).toEqual(fromFields);
-			expect(writesSeen(suite)[0].path).toBe(CLIENTS);
-		});
-
-		it.each([
-			[
-				'a person without a name',
-				[{ isMain: true }],
-				"'Contact Person 1: Name' must be set: this field is required [item 0]",
-			],
-			[
-				'an e-mail address that is none',
-				[{ name: 'Mia Wagner', isMain: true, email: 'mia(at)riverbank.example' }],
-				"'Contact Person 1: Email' must be an e-mail address [item 0]",
-			],
-		])('fails %s before sending, naming the entry', async (_case, persons, message) => {
-			const { error } = await suite.run(createClient(personsAsJson(JSON.stringify(persons))));
-
-			expect(error?.message).toBe(message);
-			expect(suite.sandbox.requests).toEqual([]);
-		});
-
-		it('sends no contact persons for an empty list, as for an empty fixed collection', async () => {
-			await suite.run(createClient(personsAsJson('[]')));
-
-			expect(bodies()).toEqual([{ name: 'Riverbank Civil Works' }]);
-		});
-	});
-
-	describe('Booking attached products, under Additional Fields', () => {
-		const createBooking = (additionalFields: INodeParameters) => ({
-			resource: 'booking',
-			operation: 'create',
-			startDate: '2025-07-01T08:00:00',
-			endDate: '2025-07-10T17:00:00',
-			entityId: picked(suite.fixtures.equipmentId),
-			productId: picked(suite.fixtures.equipmentProductId),
-			contractId: picked(suite.fixtures.contractId),
-			additionalFields,
-		});
-
-		it('sends what the fields send, a product given by ID or by external ID in its picker form', async () => {
-			const { serviceProductId } = suite.fixtures;
-			const serviceExternalId = (
-				(await readBack(suite, `${PRODUCTS}/${serviceProductId}`)) as IDataObject
-			).externalId as string;
-			const entry = { periodType: 'WORKING_DAYS', quantity: 2, price: 49.9, changePrice: true };
-			suite.sandbox.resetStats();
-			await suite.run(
-				createBooking({
-					attachedProducts: {
-						attachedProduct: [
-							{ productId: picked(serviceProductId), ...entry },
-							{ productId: byExternalId(serviceExternalId), ...entry },
-						],
-					},
-				}),
-			);
-			const fromFields = bodies();
-			suite.sandbox.resetStats();
-			const { error } = await suite.run(
-				createBooking({
-					attachedProductsInput: 'json',
-					attachedProductsJson: JSON.stringify([
-						{ productId: serviceProductId, ...entry, quantity: '2' },
-						{ productId: { mode: 'externalId', value: serviceExternalId }, ...entry },
-					]),
-				}),
-			);
-
-			expect(error).toBeUndefined();
-			expect(fromFields).toEqual([
-				expect.objectContaining({
-					attachedProducts: [
-						{ productId: serviceProductId, ...entry },
-						{ productId: serviceProductId, ...entry },
-					],
-				}),
-			]);
-			expect(bodies()).toEqual(fromFields);
-			expect(writesSeen(suite)[0].path).toBe(BOOKINGS);
-		});
-
-		// The fields always hold an option's and a switch's value (Period Type, Change Price); JSON
-		// says only what it gives, and nothing is made up for it.
-		it('sends only the keys an entry gives', async () => {
-			const { serviceProductId } = suite.fixtures;
-			const { error } = await suite.run(
-				createBooking({
-					attachedProductsInput: 'json',
-					attachedProductsJson: [{ productId: serviceProductId, quantity: 1 }],
-				}),
-			);
-
-			expect(error).toBeUndefined();
-			expect(bodies()).toEqual([
-				expect.objectContaining({
-					attachedProducts: [{ productId: serviceProductId, quantity: 1 }],
-				}),
-			]);
-		});
-
-		it('fails an attached product external ID the API does not know by the entry, writing nothing', async () => {
-			const { error } = await suite.run(
-				createBooking({
-					attachedProductsInput: 'json',
-					attachedProductsJson: [
-						{ productId: { mode: 'externalId', value: 'ERP-NO-SUCH-SERVICE' }, quantity: 1 },
-					],
-				}),
-			);
-
-			expect(error?.message).toBe(
-				"'Attached Product 1: Product' must be the external ID of an existing product [item 0]",
-			);
-			expect(writesSeen(suite)).toEqual([]);
 		});
 	});
 });
