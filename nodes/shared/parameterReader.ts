@@ -168,4 +168,37 @@ export class ParameterReader {
 	raw(path: string): unknown {
 		return this.context.getNodeParameter(path, null) ?? undefined;
 	}
+
+	/**
+	 * A reader of the same item that finds the parameters under `root` in `value` instead, e.g. a
+	 * list the item gives as JSON read as if the form's fixed collection held it: its entries are
+	 * checked by the very reads the form's fields go through. Every other parameter (an option that
+	 * says how numbers are written) is read where this reader reads it.
+	 */
+	within(root: string, value: unknown): this {
+		const { context } = this;
+		const inner: ParameterContext = {
+			getNode: () => context.getNode(),
+			getItemIndex: context.getItemIndex?.bind(context),
+			getTimezone: () => context.getTimezone(),
+			getNodeParameter(name, fallbackValue, options) {
+				const rest = name.startsWith(root) ? name.slice(root.length) : undefined;
+				if (rest === undefined || !/^(\[|\.|$)/.test(rest))
+					return context.getNodeParameter(name, fallbackValue, options);
+				return valueAt(value, rest) ?? fallbackValue;
+			},
+		};
+		return new (this.constructor as new (context: ParameterContext) => this)(inner);
+	}
+}
+
+/** The value at `path` (`[2].from`) inside `value`, `undefined` when there is none. */
+function valueAt(value: unknown, path: string): unknown {
+	let at = value;
+	for (const [, index, key] of path.matchAll(/\[(\d+)\]|\.([^.[]+)/g)) {
+		const name = index ?? key;
+		if (typeof at !== 'object' || at === null || !Object.hasOwn(at, name)) return undefined;
+		at = (at as Record<string, unknown>)[name];
+	}
+	return at;
 }

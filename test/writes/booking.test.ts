@@ -293,6 +293,88 @@ describe('Booking', () => {
 				field: 'Product',
 			},
 		);
+
+		describe('Attached Products given as JSON', () => {
+			const createBooking = (additionalFields: INodeParameters) => create({ additionalFields });
+			const bodies = () => writesSeen(suite).map((request) => request.body);
+
+			it('sends what the fields send, a product given by ID or by external ID in its picker form', async () => {
+				const { serviceProductId } = suite.fixtures;
+				const serviceExternalId = (
+					(await readBack(suite, `${PRODUCTS}/${serviceProductId}`)) as IDataObject
+				).externalId as string;
+				const entry = { periodType: 'WORKING_DAYS', quantity: 2, price: 49.9, changePrice: true };
+				suite.sandbox.resetStats();
+				await suite.run(
+					createBooking({
+						attachedProducts: {
+							attachedProduct: [
+								{ productId: picked(serviceProductId), ...entry },
+								{ productId: byExternalId(serviceExternalId), ...entry },
+							],
+						},
+					}),
+				);
+				const fromFields = bodies();
+				suite.sandbox.resetStats();
+				const { error } = await suite.run(
+					createBooking({
+						attachedProductsInput: 'json',
+						attachedProductsJson: JSON.stringify([
+							{ productId: serviceProductId, ...entry, quantity: '2' },
+							{ productId: { mode: 'externalId', value: serviceExternalId }, ...entry },
+						]),
+					}),
+				);
+
+				expect(error).toBeUndefined();
+				expect(fromFields).toEqual([
+					expect.objectContaining({
+						attachedProducts: [
+							{ productId: serviceProductId, ...entry },
+							{ productId: serviceProductId, ...entry },
+						],
+					}),
+				]);
+				expect(bodies()).toEqual(fromFields);
+				expect(writesSeen(suite)[0].path).toBe(BOOKINGS);
+			});
+
+			// The fields always hold an option's and a switch's value (Period Type, Change Price); JSON
+			// says only what it gives, and nothing is made up for it.
+			it('sends only the keys an entry gives', async () => {
+				const { serviceProductId } = suite.fixtures;
+				const { error } = await suite.run(
+					createBooking({
+						attachedProductsInput: 'json',
+						attachedProductsJson: [{ productId: serviceProductId, quantity: 1 }],
+					}),
+				);
+
+				expect(error).toBeUndefined();
+				expect(bodies()).toEqual([
+					expect.objectContaining({
+						attachedProducts: [{ productId: serviceProductId, quantity: 1 }],
+					}),
+				]);
+			});
+
+			it('fails an attached product external ID the API does not know by the entry, writing nothing', async () => {
+				const { error } = await suite.run(
+					createBooking({
+						attachedProductsInput: 'json',
+						attachedProductsJson: [
+							{ productId: { mode: 'externalId', value: 'ERP-NO-SUCH-SERVICE' }, quantity: 1 },
+						],
+					}),
+				);
+
+				expect(error?.message).toBe(
+					"'Attached Product 1: Product' must be the external ID of an existing product [item 0]",
+				);
+				expect(writesSeen(suite)).toEqual([]);
+			});
+		});
 	});
 
 	describe('Update', () => {

@@ -205,6 +205,55 @@ describe('Client', () => {
 				field: 'External ID',
 			},
 		);
+
+		describe('Contact Persons given as JSON', () => {
+			const PERSONS = [
+				{ name: 'Mia Wagner', isMain: true, email: 'mia@riverbank.example' },
+				{ name: 'Ben Koch', isMain: false, jobTitle: 'Site manager' },
+			];
+			const createClient = (additionalFields: INodeParameters) => create({ additionalFields });
+			const bodies = () => writesSeen(suite).map((request) => request.body);
+			const personsAsJson = (value: unknown) =>
+				({ contactPersonsInput: 'json', contactPersonsJson: value }) as INodeParameters;
+
+			it('sends exactly what the fields send for the same persons', async () => {
+				await suite.run(createClient({ contactPersons: { contactPerson: PERSONS } }));
+				const fromFields = bodies();
+				suite.sandbox.resetStats();
+				const { error } = await suite.run(createClient(personsAsJson('={{ $json.persons }}')), {
+					items: [{ persons: PERSONS }],
+				});
+
+				expect(error).toBeUndefined();
+				expect(fromFields).toEqual([{ name: 'Riverbank Civil Works', contactPersons: PERSONS }]);
+				expect(bodies()).toEqual(fromFields);
+				expect(writesSeen(suite)[0].path).toBe(CLIENTS);
+			});
+
+			it.each([
+				[
+					'a person without a name',
+					[{ isMain: true }],
+					"'Contact Person 1: Name' must be set: this field is required [item 0]",
+				],
+				[
+					'an e-mail address that is none',
+					[{ name: 'Mia Wagner', isMain: true, email: 'mia(at)riverbank.example' }],
+					"'Contact Person 1: Email' must be an e-mail address [item 0]",
+				],
+			])('fails %s before sending, naming the entry', async (_case, persons, message) => {
+				const { error } = await suite.run(createClient(personsAsJson(JSON.stringify(persons))));
+
+				expect(error?.message).toBe(message);
+				expect(suite.sandbox.requests).toEqual([]);
+			});
+
+			it('sends no contact persons for an empty list, as for an empty fixed collection', async () => {
+				await suite.run(createClient(personsAsJson('[]')));
+
+				expect(bodies()).toEqual([{ name: 'Riverbank Civil Works' }]);
+			});
+		});
 	});
 
 	describe('Update', () => {

@@ -13,18 +13,42 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 const TOOL_DESCRIPTION = 'toolDescription';
 
 /**
+ * Whether a display rule's `conditions` hold for `value`: n8n's plain values, and `_cnd: { not }`
+ * (a list's fixed collection is shown unless its input mode says JSON).
+ */
+function holds(conditions: unknown, value: unknown): boolean {
+	return (
+		Array.isArray(conditions) &&
+		conditions.some((condition: unknown) => {
+			const not = (condition as { _cnd?: { not?: unknown } } | null)?._cnd;
+			return not && 'not' in not ? not.not !== value : condition === value;
+		})
+	);
+}
+
+/**
  * The labels of the fields an operation cannot do without, each once: the required fields shown
- * for it whatever else the form holds (a field version 1 keeps as text has a twin of its label).
+ * for it in the form as it starts, its other fields at their defaults (a field version 1 keeps as
+ * text has a twin of its label).
  */
 function neededLabels(properties: INodeProperties[], resource: string, operation: string) {
+	const isFor = (property: INodeProperties) => {
+		const show = property.displayOptions?.show ?? {};
+		return (
+			show.resource?.includes(resource) === true && show.operation?.includes(operation) === true
+		);
+	};
+	const defaultOf = (name: string) =>
+		properties.find((property) => property.name === name && isFor(property))?.default;
 	const needed = properties.filter((property) => {
 		const show = property.displayOptions?.show ?? {};
-		const conditions = Object.keys(show).filter((name) => name !== '@version');
+		const conditions = Object.entries(show).filter(
+			([name]) => !['@version', 'resource', 'operation'].includes(name),
+		);
 		return (
 			property.required === true &&
-			show.resource?.includes(resource) === true &&
-			show.operation?.includes(operation) === true &&
-			conditions.length === 2 &&
+			isFor(property) &&
+			conditions.every(([name, values]) => holds(values, defaultOf(name))) &&
 			property.displayOptions?.hide === undefined
 		);
 	});

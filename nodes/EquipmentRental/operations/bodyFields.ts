@@ -17,10 +17,20 @@ export interface BodyField {
 	read(item: ItemParameters, field: Field, collection?: Field): unknown;
 	/** The kind of record an ID field refers to, which it can also find by external ID. */
 	refersTo?: ReferencedKind;
-	/** The fields of each entry of a list (entriesField), and how the form names an entry. */
+	/** The fields of each entry of a list (entryLists.ts), and how the form names an entry. */
 	entries?: { fields: BodyField[]; label: (index: number) => string };
 	/** The name the API reads the field back under where it takes it under another (contracts). */
 	readBackAs?: string;
+	/**
+	 * The properties the form shows for the field where it is more than `property` (given as it is
+	 * laid out: required or not), e.g. a list's input mode and its JSON beside its fixed collection.
+	 */
+	inputs?: (property: INodeProperties) => INodeProperties[];
+}
+
+/** The properties the form shows for `field`, where it is laid out (see BodyField.inputs). */
+export function formOf(field: BodyField): INodeProperties[] {
+	return field.inputs?.(field.property) ?? [field.property];
 }
 
 interface Described {
@@ -180,7 +190,7 @@ export function referenceField(
 	};
 }
 
-type NestedDescribed = Omit<Described, 'placeholder'> & {
+export type NestedDescribed = Omit<Described, 'placeholder'> & {
 	entryName: string;
 	entryDisplayName: string;
 };
@@ -189,7 +199,7 @@ type NestedDescribed = Omit<Described, 'placeholder'> & {
  * The fields of an entry of a fixed collection at `path`, each checked as the form's fields are and
  * named by the entry ("Contact Person 2: Name"), the required ones included.
  */
-function readEntry(
+export function readEntry(
 	item: ItemParameters,
 	path: string,
 	entryFields: BodyField[],
@@ -215,7 +225,7 @@ function readEntry(
 	return values;
 }
 
-function nestedProperty(
+export function nestedProperty(
 	{ entryName, entryDisplayName, ...described }: NestedDescribed,
 	entryFields: BodyField[],
 	multipleValues: boolean,
@@ -234,7 +244,7 @@ function nestedProperty(
 	});
 }
 
-function nestedPath(described: NestedDescribed, collection?: Field): string {
+export function nestedPath(described: NestedDescribed, collection?: Field): string {
 	return `${collection ? `${collection.name}.` : ''}${described.name}.${described.entryName}`;
 }
 
@@ -257,30 +267,6 @@ export function referenceTo(
 			kind,
 			{ idIsUuid: true },
 		);
-}
-
-/**
- * A list of entries of `entryFields`, as n8n's fixed collection with multiple values, e.g. a
- * client's contact persons.
- */
-export function entriesField(described: NestedDescribed, entryFields: BodyField[]): BodyField {
-	const label = (index: number) => `${described.entryDisplayName} ${index + 1}`;
-	return {
-		entries: { fields: entryFields, label },
-		property: nestedProperty(described, entryFields, true),
-		read(item, field, collection) {
-			const path = nestedPath(described, collection);
-			const entries = item.raw(path);
-			if (!Array.isArray(entries) || entries.length === 0) {
-				if (field.required)
-					throw item.invalid(field, `given at least one ${described.entryDisplayName}`);
-				return undefined;
-			}
-			return entries.map((_entry, index) =>
-				readEntry(item, `${path}[${index}]`, entryFields, label(index)),
-			);
-		},
-	};
 }
 
 /** One object of `entryFields`, as n8n's fixed collection with one value, e.g. a location. */

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
 import { runPerItem } from '../engine/itemRouting';
+import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { asGiven } from '../operations/references';
@@ -62,10 +63,6 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 				},
 			),
 		},
-		fields: shownFor(kind, 'create', [
-			writeMode,
-			...required.map((field) => field.property),
-			collection,
-		]),
+		fields: shownFor(kind, 'create', [writeMode, ...required.flatMap(formOf), collection]),
 	};
 }

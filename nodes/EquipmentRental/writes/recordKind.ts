@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestMethods, INodeProperties } from 'n8n-work
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
-import { withRequired } from '../operations/bodyFields';
+import { formOf, withRequired } from '../operations/bodyFields';
 import type { SendParts } from '../engine/itemRequest';
 import type { Field, ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
@@ -129,10 +129,13 @@ export function byName(fields: BodyField[]): Record<string, Field> {
 	return Object.fromEntries(fields.map((field) => [field.property.name, field.property]));
 }
 
-/** The fields as a collection's options: sorted by label, none required (n8n would mark it). */
+/**
+ * The fields as a collection's options, each as the form shows it (a list with its input mode and
+ * JSON): sorted by label, none required (n8n would mark it).
+ */
 export function asOptions(fields: BodyField[]): INodeProperties[] {
 	return fields
-		.map((field) => withRequired(field, false).property)
+		.flatMap((field) => formOf(withRequired(field, false)))
 		.sort((left, right) => left.displayName.localeCompare(right.displayName));
 }
 

@@ -44,10 +44,9 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 	};
 	const toClear: INodeProperties = {
 		...clearFields,
-		options: asOptions(clearable(kind)).map((field) => ({
-			name: field.displayName,
-			value: field.name,
-		})),
+		options: clearable(kind)
+			.map(({ property }) => ({ name: property.displayName, value: property.name }))
+			.sort((left, right) => left.name.localeCompare(right.name)),
 	};
 	const clearableNames = clearable(kind).map((field) => field.property.name);
 	return {

@@ -5,6 +5,7 @@ import { additionalFieldsCollection } from '../../shared/descriptions';
 import type { ErrorContext } from '../../shared/errors';
 import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
 import { runPerItem } from '../engine/itemRouting';
+import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { asGiven, recordAt, settled } from '../operations/references';
@@ -263,7 +264,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		fields: shownFor(kind, 'upsert', [
 			writeMode,
 			externalId,
-			...required.map((field) => field.property),
+			...required.flatMap(formOf),
 			emptyValues,
 			collection,
 			...(kind.list ? [includeNotInInput] : []),

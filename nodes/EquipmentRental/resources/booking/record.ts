@@ -4,7 +4,6 @@ import {
 	additionalInformationField,
 	booleanField,
 	dateTimeField,
-	entriesField,
 	numberField,
 	optionsField,
 	referenceField,
@@ -12,8 +11,10 @@ import {
 	withHint,
 	withRequired,
 } from '../../operations/bodyFields';
+import { entriesField } from '../../operations/entryLists';
 import type { SendParts } from '../../engine/itemRequest';
 import type { ItemParameters } from '../../../shared/parameters';
+import { EXAMPLE_UUID } from '../../../shared/parameters';
 import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
 import { idPicker } from '../../operations/pickers';
 import { recordAt } from '../../operations/references';
@@ -168,6 +169,7 @@ const attachedProducts = entriesField(
 		description: 'Service products booked with it, e.g. delivery',
 		entryName: 'attachedProduct',
 		entryDisplayName: 'Attached Product',
+		example: `[{"productId": "${EXAMPLE_UUID}", "quantity": 1, "price": 50}]`,
 	},
 	[
 		withRequired(productReference('The attached product'), true),

@@ -1,9 +1,9 @@
 import type { BodyField } from '../../operations/bodyFields';
+import { entriesField } from '../../operations/entryLists';
 import {
 	additionalInformationField,
 	booleanField,
 	emailField,
-	entriesField,
 	numberField,
 	optionsField,
 	referenceTo,
@@ -149,6 +149,7 @@ const contactPersons = entriesField(
 		description: 'Contact persons created with the client',
 		entryName: 'contactPerson',
 		entryDisplayName: 'Contact Person',
+		example: '[{"name": "Jane Doe", "isMain": true, "email": "jane.doe@example.com"}]',
 	},
 	contactPersonFields,
 );

@@ -1,7 +1,7 @@
 import type { BodyField } from '../../operations/bodyFields';
+import { entriesField } from '../../operations/entryLists';
 import {
 	additionalInformationField,
-	entriesField,
 	numberField,
 	optionsField,
 	referenceTo,
@@ -91,6 +91,7 @@ const priceList: BodyField = entriesField(
 		description: 'The price per unit from each quantity on, e.g. from 1: 100, from 3: 70',
 		entryName: 'priceItem',
 		entryDisplayName: 'Price Item',
+		example: '[{"from": 1, "price": 100}, {"from": 3, "price": 70}]',
 	},
 	[
 		numberField(
