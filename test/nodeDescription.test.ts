@@ -211,8 +211,12 @@ describe('docs/writes.md', () => {
 				})),
 		);
 
-	// Fields every kind's Update and Create or Update has, described once for all.
-	const EVERY_WRITES_FIELDS = [{ name: 'emptyValues', label: 'Empty Values' }];
+	// Fields every kind's Update and Create or Update has, described once for all; and Number
+	// Format, which every write with a number field has, described once where numbers are.
+	const EVERY_WRITES_FIELDS = [
+		{ name: 'emptyValues', label: 'Empty Values' },
+		{ name: 'numberFormat', label: 'Number Format' },
+	];
 
 	it('names the fields every write has where it tells how every write works', () => {
 		const common = sectionOf('How every write works') ?? '';

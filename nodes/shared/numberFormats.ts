@@ -17,8 +17,18 @@ export interface NumberFormat {
 }
 
 export const NUMBER_FORMATS: readonly NumberFormat[] = [
-	{ value: '1,234.56', name: '1,234.56 (Point as Decimal Separator)', decimal: '.', thousands: ',' },
-	{ value: '1.234,56', name: '1.234,56 (Comma as Decimal Separator)', decimal: ',', thousands: '.' },
+	{
+		value: '1,234.56',
+		name: '1,234.56 (Point as Decimal Separator)',
+		decimal: '.',
+		thousands: ',',
+	},
+	{
+		value: '1.234,56',
+		name: '1.234,56 (Comma as Decimal Separator)',
+		decimal: ',',
+		thousands: '.',
+	},
 ];
 
 export const DEFAULT_NUMBER_FORMAT = NUMBER_FORMATS[0];
@@ -48,7 +58,7 @@ export const numberFormatField: INodeProperties = {
 	options: NUMBER_FORMATS.map(({ name, value }) => ({ name, value })),
 	default: DEFAULT_NUMBER_FORMAT.value,
 	description:
-		'How the numbers given as text (e.g. from a CSV or a sheet) are written: the decimal separator, and the thousands separator between groups of three digits. Numbers given as JSON numbers are taken as they are. A text that could mean another number in the other format, such as 12.000, stops its item.',
+		'How numbers given as text (e.g. from a CSV or a sheet) are written: the decimal separator, and the thousands separator between groups of three digits. JSON numbers are taken as they are. A text the other format reads as another number, such as 12.000, stops its item.',
 };
 
 /** What a text says as a number written in one form. */
@@ -118,12 +128,18 @@ function numberTextProblem(
 ): { detail: string; hint?: string } {
 	if ('ambiguous' in reading) {
 		const { here, there, other } = reading.ambiguous;
+		// Each meaning written as the form that reads it: 1,25 is no 1.25 to a reader of 1.234,56.
+		const meant = writtenAs(here, format);
+		const meantThere = writtenAs(there, other);
+		const instead = writtenAs(there, format);
 		const choose = canChoose
-			? `choose ${other.name} in Number Format (every text number of the node is then read so), or write ${writtenAs(there, format)}`
-			: `write ${writtenAs(there, format)}`;
+			? `choose ${other.name} in Number Format (every text number of the node is then read so), or write ${instead}`
+			: `write ${instead}`;
+		// 52.525 has no shorter form: a fourth decimal tells it from a thousands group.
+		const decimalsOnly = meant === text ? `${text}0` : meant;
 		return {
-			detail: `: "${text}" could be ${here} (as ${format.value}) or ${there} (as ${other.value})`,
-			hint: `The node does not guess which. If it means ${there}, ${choose}; if it means ${here}, write ${writtenAs(here, format)}.`,
+			detail: `: "${text}" could be ${meant} (as ${format.value}) or ${meantThere} (as ${other.value})`,
+			hint: `The node does not guess which. If it means ${meantThere}, ${choose}; if it means ${meant}, write ${decimalsOnly}.`,
 		};
 	}
 	const { there, other } = reading.unreadable;
@@ -131,7 +147,10 @@ function numberTextProblem(
 	const fix = canChoose
 		? `if the numbers are written so, choose ${other.name} in Number Format`
 		: `write it as ${writtenAs(there, format)}`;
-	return { detail: '', hint: `Written as ${other.value} it is ${there}: ${fix}.` };
+	return {
+		detail: '',
+		hint: `Written as ${other.value} it is ${writtenAs(there, other)}: ${fix}.`,
+	};
 }
 
 /**
