@@ -6,7 +6,6 @@
  */
 import fc from 'fast-check';
 import type {
-	IDataObject,
 	INodeParameters,
 	INodeProperties,
 	INodePropertyCollection,
@@ -135,7 +134,7 @@ describe('Number Format', () => {
 		...(numberFormat ? { numberFormat } : {}),
 	});
 	/** Quote > Create of one item per value, under Continue On Fail: each item's amount or error. */
-	async function amountsOf(values: unknown[], numberFormat?: string) {
+	async function amountsOf(values: Array<string | number>, numberFormat?: string) {
 		const { items, error } = await suite.run(quotes(numberFormat), {
 			items: values.map((value) => ({ value })),
 			onError: 'continueRegularOutput',
