@@ -2353,7 +2353,14 @@ describe(onN8n('one workflow per operation'), () => {
 	it('a German CSV (semicolons, 1.250,50 and 12.000, local dates) through Extract From File: with Number Format 1.234,56 the quotes and price items get the amounts meant and the dates in UTC; with the default, 12.000 stops the run and nothing is sent', async () => {
 		placeGermanCsv();
 		const { productId, tierIds } = germanCsvTiers();
-		const result = await run(GERMAN_CSV.withCommaFormat);
+		let result: Awaited<ReturnType<typeof run>>;
+		let refused: Awaited<ReturnType<typeof run>>;
+		try {
+			result = await run(GERMAN_CSV.withCommaFormat);
+			refused = await run(GERMAN_CSV.withDefaultFormat);
+		} finally {
+			fs.rmSync(GERMAN_CSV.file, { force: true });
+		}
 		expectSuccess(result);
 
 		const quotes = result.sent
@@ -2397,7 +2404,6 @@ describe(onN8n('one workflow per operation'), () => {
 			1250.5, 12000,
 		]);
 
-		const refused = await run(GERMAN_CSV.withDefaultFormat);
 		expect(refused.status).toBe('error');
 		expect(refused.error?.message).toContain(
 			`'Amount' must be a number written as 1,234.56, no greater than 100000000: "12.000" could be 12 (as 1,234.56) or 12000 (as 1.234,56) [item 1]`,
