@@ -56,7 +56,8 @@ export const numberFormatField: INodeProperties = {
 	name: 'numberFormat',
 	type: 'options',
 	options: NUMBER_FORMATS.map(({ name, value }) => ({ name, value })),
-	default: DEFAULT_NUMBER_FORMAT.value,
+	// DEFAULT_NUMBER_FORMAT's, written out for n8n's lint, which reads the default as a literal.
+	default: '1,234.56',
 	description:
 		'How numbers given as text (e.g. from a CSV or a sheet) are written: the decimal separator, and the thousands separator between groups of three digits. JSON numbers are taken as they are. A text the other format reads as another number, such as 12.000, stops its item.',
 };

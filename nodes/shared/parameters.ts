@@ -2,12 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { hasFourDigitYear, momentOf } from './moments';
 import type { ChosenNumberFormat } from './numberFormats';
-import {
-	NUMBER_FORMAT_VALUES,
-	numberFormatField,
-	numberFormatOf,
-	numberOf,
-} from './numberFormats';
+import { NUMBER_FORMAT_VALUES, numberFormatField, numberFormatOf, numberOf } from './numberFormats';
 import type { Field } from './parameterReader';
 import { EXTERNAL_ID_MODE, ParameterReader, isPlainObject, isUnset } from './parameterReader';
 
