@@ -15,7 +15,14 @@ import type {
 import { EquipmentRental } from '../nodes/EquipmentRental/EquipmentRental.node';
 import { shownOptions, shownProperties } from './harness/description';
 import { useSandbox } from './harness/sandbox';
-import { BOOKINGS, CONTRACTS, PRODUCTS, picked, writesSeen } from './harness/writes';
+import {
+	BOOKINGS,
+	bookingCreation,
+	CONTRACTS,
+	PRODUCTS,
+	picked,
+	writesSeen,
+} from './harness/writes';
 
 const QUOTES = '/master-data/v1/quote-management/quotes';
 const POINT = '1,234.56';
@@ -300,13 +307,17 @@ describe('Number Format', () => {
 	});
 
 	describe('inside fixed collections', () => {
+		const product = {
+			resource: 'product',
+			operation: 'create',
+			title: 'Cable drum trailer',
+			type: 'RESOURCE',
+			unitType: 'DAY',
+		};
+
 		it("reads a product's price list tiers in the chosen form", async () => {
 			const { error } = await suite.run({
-				resource: 'product',
-				operation: 'create',
-				title: 'Cable drum trailer',
-				type: 'RESOURCE',
-				unitType: 'DAY',
+				...product,
 				numberFormat: COMMA,
 				priceList: {
 					priceItem: [
@@ -334,24 +345,23 @@ describe('Number Format', () => {
 		});
 
 		it("reads a booking's attached products and a contract's coordinates in the chosen form", async () => {
-			const booking = await suite.run({
-				resource: 'booking',
-				operation: 'create',
-				startDate: '2025-07-01T08:00:00',
-				endDate: '2025-07-10T17:00:00',
-				entityId: picked(suite.fixtures.equipmentId),
-				productId: picked(suite.fixtures.equipmentProductId),
-				contractId: picked(suite.fixtures.contractId),
-				numberFormat: COMMA,
-				additionalFields: {
-					quantity: '1.500',
-					attachedProducts: {
-						attachedProduct: [
-							{ productId: picked(suite.fixtures.serviceProductId), quantity: '2', price: '49,90' },
-						],
+			const booking = await suite.run(
+				bookingCreation(suite.fixtures, {
+					numberFormat: COMMA,
+					additionalFields: {
+						quantity: '1.500',
+						attachedProducts: {
+							attachedProduct: [
+								{
+									productId: picked(suite.fixtures.serviceProductId),
+									quantity: '2',
+									price: '49,90',
+								},
+							],
+						},
 					},
-				},
-			});
+				}),
+			);
 			const contract = await suite.run({
 				resource: 'contract',
 				operation: 'create',
@@ -380,11 +390,7 @@ describe('Number Format', () => {
 		it('refuses an entry whose number could be either form, naming the entry and the item', async () => {
 			const { error } = await suite.run(
 				{
-					resource: 'product',
-					operation: 'create',
-					title: 'Cable drum trailer',
-					type: 'RESOURCE',
-					unitType: 'DAY',
+					...product,
 					priceList: {
 						priceItem: [
 							{ from: '1', price: '40' },

@@ -74,26 +74,25 @@ export function germanCsvWorkflow(
 		},
 	]);
 	const [trigger, ...rentalNodes] = workflow.nodes as Json[];
-	const read = {
-		id: `${id}-read`,
-		name: 'Read sheet',
-		type: 'n8n-nodes-base.readWriteFile',
+	/** One of n8n's own nodes, before the Equipment Rental nodes. */
+	const n8nNode = (name: string, type: string, x: number, parameters: Json) => ({
+		id: `${id}-${type}`,
+		name,
+		type: `n8n-nodes-base.${type}`,
 		typeVersion: 1,
-		position: [150, 0],
-		parameters: { operation: 'read', fileSelector: GERMAN_CSV.file, options: {} },
-	};
-	const extract = {
-		id: `${id}-extract`,
-		name: 'Extract rows',
-		type: 'n8n-nodes-base.extractFromFile',
-		typeVersion: 1,
-		position: [300, 0],
-		parameters: {
-			operation: 'csv',
-			binaryPropertyName: 'data',
-			options: { delimiter: ';', headerRow: true },
-		},
-	};
+		position: [x, 0],
+		parameters,
+	});
+	const read = n8nNode('Read sheet', 'readWriteFile', 150, {
+		operation: 'read',
+		fileSelector: GERMAN_CSV.file,
+		options: {},
+	});
+	const extract = n8nNode('Extract rows', 'extractFromFile', 300, {
+		operation: 'csv',
+		binaryPropertyName: 'data',
+		options: { delimiter: ';', headerRow: true },
+	});
 	const to = (name: string) => ({ node: name, type: 'main', index: 0 });
 	return {
 		...workflow,
