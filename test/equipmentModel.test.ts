@@ -128,7 +128,7 @@ describe('Equipment Model: Get Many', () => {
 
 	it('rejects a Limit below 1', async () => {
 		const { error } = await suite.run(getMany({ limit: 0 }));
-		expect(error?.message).toContain("'Limit' must be a number of at least 1");
+		expect(error?.message).toContain("'Limit' must be a number written as 1,234.56, of at least 1");
 	});
 
 	it('fails loudly, outputting nothing, when a page keeps failing', async () => {

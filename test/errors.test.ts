@@ -127,7 +127,9 @@ describe('Errors', () => {
 		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
 			0, 0, 1, 2, 2, 2,
 		]);
-		expect(items[2].json.error).toContain("'Limit' must be a number of at least 1 [item 1]");
+		expect(items[2].json.error).toContain(
+			"'Limit' must be a number written as 1,234.56, of at least 1 [item 1]",
+		);
 	});
 
 	describe('as n8n records the error that stops the workflow (what the editor shows and an error workflow receives)', () => {
@@ -239,7 +241,8 @@ describe('Errors', () => {
 			for (const error of nodeError(result)) {
 				expect(error).toMatchObject({
 					name: 'NodeOperationError',
-					message: "'Parallel Requests' must be a number from 1 to 20 [item 0]",
+					message:
+						"'Parallel Requests' must be a number written as 1,234.56, from 1 to 20 [item 0]",
 				});
 				expect(error).not.toHaveProperty('httpCode');
 			}

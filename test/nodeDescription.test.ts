@@ -211,9 +211,11 @@ describe('docs/writes.md', () => {
 				})),
 		);
 
-	// Fields every kind's Update and Create or Update has, described once for all.
+	// Fields every kind's Update and Create or Update has, described once for all; and Number
+	// Format, which every write with a number field has, described once where numbers are.
 	const EVERY_WRITES_FIELDS = [
 		{ name: 'emptyValues', label: 'Empty Values' },
+		{ name: 'numberFormat', label: 'Number Format' },
 		{ name: 'writeMode', label: 'Mode' },
 		{ name: 'includeRecordsNotInInput', label: 'Include Records Not in Input' },
 	];

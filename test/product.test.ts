@@ -237,9 +237,9 @@ describe('Product', () => {
 		});
 
 		it.each([
-			['from', 0, "'From Quantity' must be a number of at least 1"],
-			['price', -0.01, "'Price' must be a number of at least 0"],
-			['price', Number.NaN, "'Price' must be a number of at least 0"],
+			['from', 0, "'From Quantity' must be a number written as 1,234.56, of at least 1"],
+			['price', -0.01, "'Price' must be a number written as 1,234.56, of at least 0"],
+			['price', Number.NaN, "'Price' must be a number written as 1,234.56, of at least 0"],
 			['productId', '..', "'Product' must be a non-empty identifier"],
 			['priceId', '.', "'Price Item' must be a non-empty identifier"],
 		])('rejects %s = %p before sending anything', async (field, value, message) => {

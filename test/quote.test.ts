@@ -101,8 +101,12 @@ describe('Quote: Create', () => {
 		['clientId', 'not-a-uuid', "'Client' must be a UUID"],
 		// An empty required field stops n8n before the run; an expression can still yield nothing.
 		['contractId', '={{ "" }}', "'Contract' must be set"],
-		['amount', 100_000_001, "'Amount' must be a number no greater than 100000000"],
-		['amount', '12abc', "'Amount' must be a number no greater than 100000000"],
+		[
+			'amount',
+			100_000_001,
+			"'Amount' must be a number written as 1,234.56, no greater than 100000000",
+		],
+		['amount', '12abc', "'Amount' must be a number written as 1,234.56, no greater than 100000000"],
 	])('rejects %s = %p before sending anything', async (field, value, message) => {
 		const { error, items } = await suite.run({ ...required(), [field]: value });
 
@@ -123,7 +127,9 @@ describe('Quote: Create', () => {
 		async (_how, amount) => {
 			const { error, items } = await suite.run({ ...required(), amount });
 
-			expect(error?.message).toBe("'Amount' must be a number no greater than 100000000 [item 0]");
+			expect(error?.message).toBe(
+				"'Amount' must be a number written as 1,234.56, no greater than 100000000 [item 0]",
+			);
 			expect(error?.description).toMatch(/^Received the (number 200000000|text "200000000")\.$/);
 			expect(items).toEqual([]);
 			expect(suite.sandbox.requests).toHaveLength(0);
@@ -181,7 +187,7 @@ describe('Quote: Create', () => {
 		expect(suite.sandbox.requests).toHaveLength(2);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json.error).toContain(
-			"'Amount' must be a number no greater than 100000000 [item 1]",
+			"'Amount' must be a number written as 1,234.56, no greater than 100000000 [item 1]",
 		);
 		expect(items[0].json.amount).toBe(10);
 		expect(items[2].json.amount).toBe(30);

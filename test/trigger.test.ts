@@ -533,7 +533,7 @@ describe('Equipment Rental Trigger', () => {
 			]);
 			await expect(
 				ActiveTrigger.activate(options({ ...modelEvent(), options: { overlapMinutes: 0 } })),
-			).rejects.toThrow("'Overlap (Minutes)' must be a number from 1 to 1440");
+			).rejects.toThrow("'Overlap (Minutes)' must be a number written as 1,234.56, from 1 to 1440");
 		});
 
 		it(`keeps at most ${MAX_REMEMBERED_RECORDS} models in its static data: when more change in one millisecond, the next poll asks after it, emitting none twice`, async () => {
@@ -1145,13 +1145,13 @@ describe('Equipment Rental Trigger', () => {
 			it('refuses Catch Up Days outside 0-90', async () => {
 				await expect(
 					ActiveTrigger.activate(options({ ...reportEvent(), options: { catchUpDays: -1 } })),
-				).rejects.toThrow("'Catch Up Days' must be a number from 0 to 90");
+				).rejects.toThrow("'Catch Up Days' must be a number written as 1,234.56, from 0 to 90");
 			});
 		});
 
 		it('refuses an hour outside 0-23', async () => {
 			await expect(ActiveTrigger.activate(options(reportEvent(24)))).rejects.toThrow(
-				"'Hour' must be a number from 0 to 23",
+				"'Hour' must be a number written as 1,234.56, from 0 to 23",
 			);
 		});
 	});

@@ -17,13 +17,14 @@ import { quoteDescription } from './resources/quote';
 import { releaseDescription } from './resources/release';
 import { apiRequestOptions } from '../shared/apiRequestOptions';
 import { resourceField } from '../shared/descriptions';
+import { numberFormatFields } from '../shared/numberFormats';
 import { NODE_VERSIONS, withVersion1TextFields } from './engine/nodeVersions';
 import { requestOptionsProperty } from '../shared/requestOptionFields';
 import { mergeSameNamedProperties } from './engine/sameNamedProperties';
 import { actionSubtitle } from '../shared/subtitles';
 import { toolDescriptionFields } from './engine/toolDescriptions';
 
-const properties: INodeProperties[] = [
+const operationProperties: INodeProperties[] = [
 	resourceField,
 	...bookingDescription,
 	...clientDescription,
@@ -38,6 +39,11 @@ const properties: INodeProperties[] = [
 	...productDescription,
 	...quoteDescription,
 	...releaseDescription,
+];
+
+const properties: INodeProperties[] = [
+	...operationProperties,
+	...numberFormatFields(operationProperties),
 	requestOptionsProperty,
 ];
 

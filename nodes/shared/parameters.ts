@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { hasFourDigitYear, momentOf } from './moments';
+import type { ChosenNumberFormat } from './numberFormats';
+import { NUMBER_FORMAT_VALUES, numberFormatField, numberFormatOf, numberOf } from './numberFormats';
 import type { Field } from './parameterReader';
 import { EXTERNAL_ID_MODE, ParameterReader, isPlainObject, isUnset } from './parameterReader';
 
@@ -8,7 +10,6 @@ export type { Field, ParameterContext } from './parameterReader';
 export { EXTERNAL_ID_MODE, FILTERS_COLLECTION_NAME } from './parameterReader';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NUMBER_TEXT_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 // Not RFC 5322, whose quoted and commented forms no one types: one @, a local part without spaces
 // or invisible characters, and a domain of dotted labels. Letters of any script, as addresses and
 // domains may hold them (RFC 6531, IDN). The sandbox checks the same rule (sandbox/contract.js):
@@ -28,6 +29,9 @@ export type RecordReference = { id: string } | { externalId: string };
  * item fails alone.
  */
 export class ItemParameters extends ParameterReader {
+	/** The node's Number Format, read at the item's first number. */
+	private numberFormat?: ChosenNumberFormat;
+
 	boolean(field: Field, collection?: Field): boolean | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined || typeof value === 'boolean') return value;
@@ -169,6 +173,11 @@ export class ItemParameters extends ParameterReader {
 		return text;
 	}
 
+	/**
+	 * A number: a JSON number as it is, a text as written in the node's Number Format (the default
+	 * one where the operation has none). A text the other form reads as another number fails rather
+	 * than be read as one of the two.
+	 */
 	number(
 		field: Field,
 		bounds: { min?: number; max?: number } = {},
@@ -176,28 +185,10 @@ export class ItemParameters extends ParameterReader {
 	): number | undefined {
 		const value = this.read(field, collection);
 		if (value === undefined) return undefined;
-		const parsed =
-			typeof value === 'number'
-				? value
-				: typeof value === 'string' && NUMBER_TEXT_PATTERN.test(value.trim())
-					? Number(value.trim())
-					: Number.NaN;
-		const range =
-			bounds.min !== undefined && bounds.max !== undefined
-				? `a number from ${bounds.min} to ${bounds.max}`
-				: bounds.min !== undefined
-					? `a number of at least ${bounds.min}`
-					: bounds.max !== undefined
-						? `a number no greater than ${bounds.max}`
-						: 'a number';
-		if (!Number.isFinite(parsed)) throw this.invalid(field, range, value);
-		if (
-			(bounds.min !== undefined && parsed < bounds.min) ||
-			(bounds.max !== undefined && parsed > bounds.max)
-		) {
-			throw this.invalid(field, range, value);
-		}
-		return parsed === 0 ? 0 : parsed;
+		this.numberFormat ??= numberFormatOf(this.oneOf(numberFormatField, NUMBER_FORMAT_VALUES));
+		const read = numberOf(value, this.numberFormat, bounds);
+		if ('value' in read) return read.value;
+		throw this.invalid(field, read.expected, value, read.hint);
 	}
 
 	/** Some of `allowed` (a multiple choice), `undefined` when none is chosen. */

@@ -57,6 +57,7 @@ import {
 } from './support';
 import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/operations/recordsHeld';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
+import { GERMAN_CSV, germanCsvWorkflow, placeGermanCsv } from './germanCsv';
 
 // The sandbox is plain JavaScript so that it runs without a build step.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -600,6 +601,25 @@ function withTiersToCsv(workflow: Json): Json {
 	};
 }
 
+/** The product whose first two tiers the German sheet prices: one no other test reads. */
+function germanCsvTiers(): { productId: string; tierIds: string[] } {
+	const product = [...(sandbox.store.products as Map<string, Json>).values()].find(
+		(candidate) => candidate.title === 'LED tower light',
+	)!;
+	return {
+		productId: product.id,
+		tierIds: product.priceItems.slice(0, 2).map((tier: Json) => tier.id),
+	};
+}
+
+function germanCsvWorkflows(): Json[] {
+	const fixtures = { clientId: fx.clientId, contractId: fx.contractId, ...germanCsvTiers() };
+	return [
+		germanCsvWorkflow(GERMAN_CSV.withCommaFormat, fixtures, '1.234,56'),
+		germanCsvWorkflow(GERMAN_CSV.withDefaultFormat, fixtures),
+	];
+}
+
 function operationWorkflows(): Json[] {
 	return [
 		operationWorkflow('opQuoteCreate', 'e2e: quote create', [
@@ -970,6 +990,7 @@ function operationWorkflows(): Json[] {
 			},
 		]),
 		writesWorkflow(),
+		...germanCsvWorkflows(),
 		{ ...everyOperationAsSavedBy020(), id: 'exEveryOperation020' },
 		distanceTriggerWorkflow(),
 		modelChangeAlertEvery15s(),
@@ -2329,6 +2350,71 @@ describe(onN8n('one workflow per operation'), () => {
 			),
 		);
 		expect(result.sent.filter((r) => r.method === 'POST')).toHaveLength(12);
+	});
+
+	it('a German CSV (semicolons, 1.250,50 and 12.000, local dates) through Extract From File: with Number Format 1.234,56 the quotes and price items get the amounts meant and the dates in UTC; with the default, 12.000 stops the run and nothing is sent', async () => {
+		placeGermanCsv();
+		const { productId, tierIds } = germanCsvTiers();
+		let result: Awaited<ReturnType<typeof run>>;
+		let refused: Awaited<ReturnType<typeof run>>;
+		try {
+			result = await run(GERMAN_CSV.withCommaFormat);
+			refused = await run(GERMAN_CSV.withDefaultFormat);
+		} finally {
+			fs.rmSync(GERMAN_CSV.file, { force: true });
+		}
+		expectSuccess(result);
+
+		const quotes = result.sent
+			.filter((request) => request.method === 'POST' && request.path === QUOTES_PATH)
+			.map((request) => request.body as Json)
+			.sort((left, right) => left.quoteId.localeCompare(right.quoteId));
+		expect(quotes).toEqual([
+			{
+				clientId: fx.clientId,
+				contractId: fx.contractId,
+				amount: 1250.5,
+				quoteId: 'A-2026-001',
+				// Berlin is UTC+1 until 29 March 2026, UTC+2 from then on.
+				startDate: '2026-03-28T07:00:00.000Z',
+				endDate: '2026-03-28T16:30:00.000Z',
+			},
+			{
+				clientId: fx.clientId,
+				contractId: fx.contractId,
+				amount: 12000,
+				quoteId: 'A-2026-002',
+				startDate: '2026-03-30T06:00:00.000Z',
+				endDate: '2026-04-02T14:45:00.000Z',
+			},
+		]);
+		const tierPath = (tierId: string) =>
+			`/master-data/v1/product-management/products/${productId}/price-list/${tierId}`;
+		const prices = result.sent
+			.filter((request) => request.method === 'PUT')
+			.map((request) => [request.path, request.body])
+			.sort(
+				([left], [right]) =>
+					tierIds.indexOf(String(left).split('/').at(-1)!) -
+					tierIds.indexOf(String(right).split('/').at(-1)!),
+			);
+		expect(prices).toEqual([
+			[tierPath(tierIds[0]), { from: 1, price: 1250.5 }],
+			[tierPath(tierIds[1]), { from: 3, price: 12000 }],
+		]);
+		expect(items(result, GERMAN_CSV.quoteNode).map((quote) => quote.amount)).toEqual([
+			1250.5, 12000,
+		]);
+
+		expect(refused.status).toBe('error');
+		expect(refused.error?.message).toContain(
+			`'Amount' must be a number written as 1,234.56, no greater than 100000000: "12.000" could be 12 (as 1,234.56) or 12000 (as 1.234,56) [item 1]`,
+		);
+		expect(refused.error?.description).toContain('Nothing was sent');
+		expect(refused.error?.description).toContain(
+			'If it means 12000, choose 1.234,56 (Comma as Decimal Separator) in Number Format',
+		);
+		expect(refused.sent).toEqual([]);
 	});
 
 	it('a wrong access token fails with the authorization message', async () => {

@@ -25,6 +25,21 @@ export const picked = (value: string): INodeParameterResourceLocator => ({
 	value,
 });
 
+/** Booking > Create of the seeded equipment and contract, with `parameters` added. */
+export const bookingCreation = (
+	fixtures: Record<string, string>,
+	parameters: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'booking',
+	operation: 'create',
+	startDate: '2025-07-01T08:00:00',
+	endDate: '2025-07-10T17:00:00',
+	entityId: picked(fixtures.equipmentId),
+	productId: picked(fixtures.equipmentProductId),
+	contractId: picked(fixtures.contractId),
+	...parameters,
+});
+
 /** A picker's value given By ID. */
 export const byId = (value: string): INodeParameterResourceLocator => ({
 	__rl: true,

@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 import {
 	BOOKINGS,
+	bookingCreation,
 	byExternalId,
 	CONTRACTS,
 	createDirectly,
@@ -31,16 +32,7 @@ describe('Booking', () => {
 	const suite = useSandbox({ strict: true });
 	afterEach(() => suite.sandbox.setOptions({ errorDialect: 'message' }));
 
-	const create = (parameters: INodeParameters = {}) => ({
-		resource: 'booking',
-		operation: 'create',
-		startDate: '2025-07-01T08:00:00',
-		endDate: '2025-07-10T17:00:00',
-		entityId: picked(suite.fixtures.equipmentId),
-		productId: picked(suite.fixtures.equipmentProductId),
-		contractId: picked(suite.fixtures.contractId),
-		...parameters,
-	});
+	const create = (parameters: INodeParameters = {}) => bookingCreation(suite.fixtures, parameters);
 	const newBooking = async () =>
 		await createDirectly(suite, BOOKINGS, {
 			startDate: '2025-07-01T08:00:00.000Z',

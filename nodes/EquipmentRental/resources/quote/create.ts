@@ -36,7 +36,7 @@ const amount: INodeProperties = {
 	// the field loses focus, changing it without a word. The bound is checked when the node runs.
 	placeholder: 'e.g. 1250.50',
 	description:
-		'Total amount of the quote as a plain number without currency sign, e.g. 1250.50. Sent as you give it, decimals included; more than 100,000,000 stops the item with an error.',
+		'Total amount of the quote as a number without currency sign, e.g. 1250.50; as text, written as Number Format says (e.g. 1.250,50). Sent as you give it, decimals included; more than 100,000,000 stops the item with an error.',
 };
 
 const bookingIds: INodeProperties = {
