@@ -1407,7 +1407,7 @@ describe(onN8n('example workflows'), () => {
 			});
 			expect(replies('Reply: quote not created').sort()).toEqual([
 				expect.stringMatching(
-					/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number no greater than 100000000/,
+					/^The quote for an amount of 250000000 was not created\. 'Amount' must be a number written as 1,234.56, no greater than 100000000/,
 				),
 				expect.stringMatching(
 					/^The quote for an amount of 700 was not created\. .*No client has the id 00000000-0000-4000-8000-000000000000.*'Client'/,
@@ -1508,7 +1508,7 @@ describe(onN8n('example workflows'), () => {
 			.filter((message) => message.role === 'tool')
 			.map((message) => String(message.content));
 		expect(answers).toEqual([
-			expect.stringContaining("'Amount' must be a number no greater than 100000000 [item 0]"),
+			expect.stringContaining("'Amount' must be a number written as 1,234.56, no greater than 100000000 [item 0]"),
 			expect.stringContaining(`The API said: No client has the id ${unknownClient}.`),
 		]);
 		expect(answers[1]).toContain("The field at fault is 'Client'");

@@ -78,6 +78,17 @@ describe('A price list given as JSON', () => {
 			);
 		});
 
+		it("takes another product's price list as the API reads it back, each tier's id left out", async () => {
+			const { items: made } = await suite.run(createProduct(asFields(TIERS)));
+			const [source] = json(made);
+			expect((source.priceList as IDataObject[]).every((tier) => 'id' in tier)).toBe(true);
+			suite.sandbox.resetStats();
+			const { error } = await suite.run(createProduct(fromItem), { items: [source] });
+
+			expect(error).toBeUndefined();
+			expect(bodies()).toEqual([expect.objectContaining({ priceList: TIERS })]);
+		});
+
 		it('reads numbers given as text as the fields do (e.g. from a sheet), and JSON text from the item', async () => {
 			const { error } = await suite.run(createProduct(fromItem), {
 				items: [{ priceList: '[{"from": "1", "price": " 99.90 "}, {"from": 5, "price": "80"}]' }],
@@ -128,13 +139,13 @@ describe('A price list given as JSON', () => {
 			[
 				'a tier below quantity 1',
 				[{ from: 0, price: 100 }],
-				/^'Price Item 1: From Quantity' must be a number of at least 1 \[item 1\]$/,
+				/^'Price Item 1: From Quantity' must be a number written as 1,234.56, of at least 1 \[item 1\]$/,
 				'Received the number 0. Nothing was sent',
 			],
 			[
 				'a price that is no number',
 				'[{"from": 1, "price": "cheap"}]',
-				/^'Price Item 1: Price' must be a number of at least 0 \[item 1\]$/,
+				/^'Price Item 1: Price' must be a number written as 1,234.56, of at least 0 \[item 1\]$/,
 				'Received the text "cheap". Nothing was sent',
 			],
 			[

@@ -74,8 +74,15 @@ function listForm(shape: EntryShape) {
 }
 
 /**
+ * The keys the API gives each entry of a record it reads back, which no write takes: an entry
+ * copied from a record read (another tenant's price list) is taken without them.
+ */
+const READ_BACK_KEYS = ['id', 'createdAt', 'updatedAt'];
+
+/**
  * The entries of a list given as JSON (an array, or JSON text of one), each an object of the keys
- * an entry takes: a key it does not take would otherwise be dropped, or sent, unseen.
+ * an entry takes (or the API reads back): a key it does not take would otherwise be dropped, or
+ * sent, unseen.
  */
 function jsonEntries(item: ItemParameters, json: Field, path: string, shape: EntryShape) {
 	const value = item.raw(path);
@@ -99,7 +106,9 @@ function jsonEntries(item: ItemParameters, json: Field, path: string, shape: Ent
 	entries.forEach((entry: unknown, index) => {
 		const named = { name: `${path}[${index}]`, displayName: shape.label(index) };
 		if (!isPlainObject(entry)) throw item.invalid(named, `an object of ${takes}`, entry);
-		const unknown = Object.keys(entry).find((key) => !shape.keys.includes(key));
+		const unknown = Object.keys(entry).find(
+			(key) => !shape.keys.includes(key) && !READ_BACK_KEYS.includes(key),
+		);
 		if (unknown !== undefined) throw item.invalid(named, `given only ${takes}, not "${unknown}"`);
 	});
 	return entries as unknown[];
