@@ -257,6 +257,24 @@ function upsertRunRows(): Json[] {
 	}));
 }
 
+/** The workflows of the 100 clients previewed, then written (issue 42). */
+const PREVIEWED_SHEET = {
+	seed: 'sheetClientsPreviewSeed',
+	preview: 'sheetClientsPreview',
+	write: 'sheetClientsPreviewWrite',
+} as const;
+
+/**
+ * A sheet of 100 clients: the 60 the API holds already (the seed) and 40 new; the sheet renames the
+ * first 10 it holds.
+ */
+function previewedRows(seed: boolean): Json[] {
+	return [...Array(seed ? 60 : 100).keys()].map((index) => ({
+		externalId: `E2E-PV-${index}`,
+		name: `E2E preview ${index}${!seed && index < 10 ? ' (renamed)' : ''}`,
+	}));
+}
+
 /**
  * The nightly sync (issue 36): a sheet of 1,000 clients through Create or Update with the node's
  * defaults, against 1,000 clients the API holds already, 1% of them with another name.
@@ -725,6 +743,19 @@ function operationWorkflows(): Json[] {
 				},
 				{ onError: 'stop' },
 			),
+		),
+		// A sheet of 100 clients previewed, then written (issue 42).
+		...Object.values(PREVIEWED_SHEET).map((id) =>
+			sheetWorkflow(id, `e2e: ${id}`, previewedRows(id === PREVIEWED_SHEET.seed), {
+				name: 'Sync clients',
+				parameters: {
+					resource: 'client',
+					operation: 'upsert',
+					writeMode: id === PREVIEWED_SHEET.preview ? 'preview' : 'write',
+					externalId: '={{ $json.externalId }}',
+					name: '={{ $json.name }}',
+				},
+			}),
 		),
 		// 300 rows through Create or Update, of which the sandbox fails one (issue 35).
 		sheetWorkflow(
@@ -1297,6 +1328,30 @@ describe(onN8n('example workflows'), () => {
 			);
 	});
 
+	it('sync-change-messages: the first run creates the clients and makes no message; after another writer changes a client, the next run writes it back and makes one message naming the field, from and to', async () => {
+		const workflow = 'exSyncChangeMessages';
+		const first = await run(workflow);
+		expectSuccess(first);
+		expect(items(first, 'Create or update client').map((item) => item.upserted)).toEqual([
+			'created',
+			'created',
+			'created',
+		]);
+		expect(first.node('Change message') ?? []).toEqual([]);
+
+		const clients = sandbox.store.clients as unknown as Json[];
+		const changed = clients.find((client) => client.externalId === 'ERP-MSG-1')!;
+		changed.city = 'Altona';
+		const second = await run(workflow);
+		expectSuccess(second);
+		expect(second.sent.filter((request) => request.method !== 'GET')).toEqual([
+			expect.objectContaining({ method: 'PATCH', body: { city: 'Hamburg' } }),
+		]);
+		expect(items(second, 'Change message').map((item) => item.text)).toEqual([
+			'Hafenkante Bau GmbH updated: city from Altona -> Hamburg',
+		]);
+	});
+
 	it('scheduled-model-sync: writes every model updated since the start of yesterday to a CSV file', async () => {
 		// The example writes under /tmp/n8n-equipment-rental, the folder the runtime lets n8n write to.
 		const example = n8n.examples.find((wf) => wf.file === 'scheduled-model-sync.json')!;
@@ -1508,7 +1563,9 @@ describe(onN8n('example workflows'), () => {
 			.filter((message) => message.role === 'tool')
 			.map((message) => String(message.content));
 		expect(answers).toEqual([
-			expect.stringContaining("'Amount' must be a number written as 1,234.56, no greater than 100000000 [item 0]"),
+			expect.stringContaining(
+				"'Amount' must be a number written as 1,234.56, no greater than 100000000 [item 0]",
+			),
 			expect.stringContaining(`The API said: No client has the id ${unknownClient}.`),
 		]);
 		expect(answers[1]).toContain("The field at fault is 'Client'");
@@ -2018,6 +2075,38 @@ describe(onN8n('one workflow per operation'), () => {
 					.map((row) => row.externalId)
 					.sort(),
 			);
+		},
+	);
+
+	nodeLogicTest(
+		'a sheet of 100 clients previewed, then written: the preview sends no write, and each row says what the write then does',
+		async () => {
+			expectSuccess(await run(PREVIEWED_SHEET.seed));
+			const preview = await run(PREVIEWED_SHEET.preview);
+			expectSuccess(preview);
+			expect(preview.sent.filter((request) => request.method !== 'GET')).toEqual([]);
+			const outcomes = (result: RunResult) =>
+				items(result, 'Sync clients').map((item) => [item.externalId, item.upserted]);
+			const expected = previewedRows(false).map((row, index) => [
+				row.externalId,
+				index < 10 ? 'updated' : index < 60 ? 'unchanged' : 'created',
+			]);
+			expect(outcomes(preview)).toEqual(expected);
+			expect(items(preview, 'Sync clients').every((item) => item.preview === true)).toBe(true);
+
+			const write = await run(PREVIEWED_SHEET.write);
+			expectSuccess(write);
+			expect(outcomes(write)).toEqual(outcomes(preview));
+			expect(
+				items(write, 'Sync clients')
+					.filter((item) => item.upserted === 'updated')
+					.map((item) => item.changes),
+			).toEqual(
+				items(preview, 'Sync clients')
+					.filter((item) => item.upserted === 'updated')
+					.map((item) => item.changes),
+			);
+			expect(write.sent.filter((request) => request.method !== 'GET').length).toBe(50);
 		},
 	);
 
