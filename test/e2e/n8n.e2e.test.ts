@@ -1112,6 +1112,7 @@ describe(onN8n('the package in a real n8n'), () => {
 			'every-operation.json',
 			'model-change-alert.json',
 			'scheduled-model-sync.json',
+			'sync-change-messages.json',
 		]);
 	});
 });
