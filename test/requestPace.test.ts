@@ -173,6 +173,64 @@ describe('The pace of a run', () => {
 		});
 	});
 
+	describe('a run a failure stops', () => {
+		it('sends no further item once the failing answer has reached the node, however fast the other answers come', async () => {
+			const rows = await syncRows(300, 0);
+			const failing = rows[150].externalId;
+			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: [failing] } });
+			// The failing row's create answered 500, the node reads its record to learn whether the
+			// create was done all the same. That read is held until every request that was out when it
+			// came has been answered: those answers reach the node while it cannot yet know that the run
+			// stops, and each frees a turn for another item.
+			const isReadOfFailing = (request: SandboxRequest) =>
+				request.method === 'GET' && request.path.endsWith(`/external-id/${failing}`);
+			const outAtArrival = new Map<SandboxRequest, SandboxRequest[]>();
+			const stopHolding = holdRequestsUntil(suite.sandbox, (request) => {
+				if (!isReadOfFailing(request)) return true;
+				if (!outAtArrival.has(request))
+					outAtArrival.set(
+						request,
+						suite.sandbox.requests.filter((other) => other !== request && other.status === null),
+					);
+				return outAtArrival.get(request)!.every((other) => other.status !== null);
+			});
+			const client = recordClientRequests();
+
+			const { error } = await suite
+				.run(upsertFromRows({ parallelRequests: 5 }), { items: rows })
+				.finally(() => {
+					client.stop();
+					stopHolding();
+				});
+
+			expect(error?.message).toMatch(/\(HTTP 500\) \[item 150\]$/);
+			const failedAnswer = client.events.findIndex(
+				(event) => event.kind === 'read' && event.status === 500,
+			);
+			expect(failedAnswer).toBeGreaterThan(-1);
+			// Requests out before it came were answered after it; none left after it but the failing
+			// row's own read.
+			const after = client.events.slice(failedAnswer + 1);
+			expect(after.filter((event) => event.kind === 'read').length).toBeGreaterThan(1);
+			expect(
+				after
+					.filter((event) => event.kind === 'sent')
+					.map((event) => `${event.method} ${event.path}`),
+			).toEqual([`GET ${CLIENTS}/external-id/${failing}`]);
+			// And the error says so: the items after those already out were not sent.
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			const notSent = run.notSent as number[];
+			expect(notSent.at(-1)).toBe(299);
+			expect(
+				suite.sandbox.requests.filter((request) =>
+					notSent.some((item) =>
+						JSON.stringify(request.body ?? '').includes(`"${rows[item].externalId}"`),
+					),
+				),
+			).toEqual([]);
+		});
+	});
+
 	describe('an API that refuses', () => {
 		it('a 429 storm: every row is written once, none lost, nothing sent twice once accepted', async () => {
 			const rows = await syncRows(24, 12);

@@ -15,7 +15,7 @@ import { throwingItemErrors } from './errorHandover';
 import { baseUrlOf, batchingOf, runsAsAiTool } from './runSettings';
 import { nodeRunOf } from './nodeRun';
 import type { RequestPace } from '../../shared/requestPace';
-import { paceOf } from './paceOfRun';
+import { failedAnswerHeard, paceOf } from './paceOfRun';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -52,7 +52,7 @@ async function sendInPace(
 	context: IExecutePaginationFunctions,
 	pace: RequestPace,
 	request: RequestData,
-	whenTurnComes: () => Promise<Error | undefined>,
+	whenTurnComes: (opening: boolean) => Promise<Error | undefined>,
 ): Promise<INodeExecutionData[]> {
 	const repeatable = (request.options.method ?? 'GET').toUpperCase() === 'GET';
 	return await pace.send(
@@ -135,6 +135,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 		// The API's errors arrive as answers (apiRequestOptions.ts): checked first, for every operation.
 		output: {
 			postReceive: [
+				failedAnswerHeard,
 				checkApiResponse({ fieldLabels: fieldsByApiName, pathHasIds: /\{\w+\}/.test(url) }),
 				...output,
 			],
@@ -160,7 +161,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 							this,
 							pace,
 							withItsParts,
-							async () => await run.heldBack(index),
+							async (opening) => await run.heldBack(opening),
 						);
 						const ownRequest = parts.method === undefined && parts.url === undefined;
 						if (ownRequest) ownParts = parts;

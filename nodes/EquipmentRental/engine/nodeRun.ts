@@ -62,8 +62,6 @@ export class NodeRun {
 	private readonly arrivals = new Set<number>();
 	/** What each item's checks gave (its request's parts), by item. */
 	private readonly checkedParts = new Map<number, unknown>();
-	/** The items that have sent a request in the current phase. */
-	private readonly sending = new Set<number>();
 	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
 	private stopped = false;
 	private failures = 0;
@@ -105,16 +103,13 @@ export class NodeRun {
 	}
 
 	/**
-	 * Why a request of item `index` may not go now that its turn has come, if it may not: once the
-	 * run has stopped, an item that has sent nothing in this phase sends nothing (it ends as not
-	 * sent); one that has, finishes. A failure that stops the run reaches its item before the next
-	 * turn comes (the pace waits a turn of the event loop after a failure, requestPace.ts).
+	 * Why a request of an item may not go now that its turn has come, if it may not: once the run has
+	 * stopped, an item that has sent nothing in this phase (`opening`) sends nothing (it ends as not
+	 * sent); one that has, finishes. A failure that stops the run reaches its item before such a turn
+	 * comes (the pace holds them back from the failed answer on, paceHolds.ts).
 	 */
-	async heldBack(index: number): Promise<Error | undefined> {
-		if (this.sending.has(index)) return undefined;
-		if (this.stopped) return new NotStarted();
-		this.sending.add(index);
-		return undefined;
+	async heldBack(opening: boolean): Promise<Error | undefined> {
+		return opening && this.stopped ? new NotStarted() : undefined;
 	}
 
 	/**
@@ -192,7 +187,6 @@ export class NodeRun {
 		}
 		if (phase === 'prepare' && this.phaseReached !== 'perform') this.performingSince = Date.now();
 		this.phaseReached = phase === 'check' ? 'prepare' : 'perform';
-		this.sending.delete(index);
 	}
 
 	private end(index: number, end: ItemEnd): void {
@@ -238,6 +232,11 @@ function itemCountOf(context: RunContext): number {
  * starts a new run.
  */
 const runs = new WeakMap<object, NodeRun>();
+
+/** The run under way that item `context` belongs to, if it has begun. */
+export function runUnderWay(context: Pick<RunContext, 'getExecuteData'>): NodeRun | undefined {
+	return runs.get(context.getExecuteData());
+}
 
 /** The run of the node that item `context` belongs to. */
 export function nodeRunOf(
