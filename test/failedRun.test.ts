@@ -13,6 +13,7 @@ import {
 	CLIENTS,
 	CONTRACTS,
 	byExternalId,
+	createDirectly,
 	directApi,
 	newExternalId,
 	picked,
@@ -307,6 +308,95 @@ describe('A run that fails', () => {
 
 			expect(items).toHaveLength(39);
 			expect((await clientsHeld(rows)).size).toBe(39);
+		});
+	});
+
+	describe("with n8n's Retry On Fail, which runs the node again for every item in the same execution", () => {
+		const retryOnFail = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
+		/**
+		 * 50 rows of Create or Update: the first 25 change clients the API holds, the others are new.
+		 * Row 30's creates answer 500, the first only when `transient`.
+		 */
+		async function rowsFailingAt30({ transient }: { transient: boolean }) {
+			const rows = clientRows(50);
+			for (const row of rows.slice(0, 25))
+				await createDirectly(suite, CLIENTS, { externalId: row.externalId, name: 'Old name' });
+			const failing = rows[30].externalId;
+			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: [failing] } });
+			let creates = 0;
+			const stopFaults = suite.sandbox.onRequest((request) => {
+				const externalId = (request.body as IDataObject | null)?.externalId;
+				if (transient && externalId === failing && ++creates > 1)
+					suite.sandbox.setOptions({ faults: null });
+			});
+			return { rows, stopFaults };
+		}
+		/** The rows each try's writes reached, by the requests the sandbox saw: none twice. */
+		const expectEachRowWrittenOnce = () => {
+			const writes = writesSeen(suite).filter((request) => request.method !== 'GET');
+			const targets = writes.map((request) =>
+				request.method === 'POST' ? String((request.body as IDataObject).externalId) : request.path,
+			);
+			expect(targets.length - new Set(targets).size).toBe(
+				// Row 30's create was sent once more after its 500.
+				targets.filter((target) => target.endsWith('-30')).length - 1,
+			);
+		};
+
+		it('outputs what the execution did: a row an earlier try wrote says created or updated, not unchanged', async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: true });
+
+			const { error, items } = await suite
+				.run(upsertClients, { items: rows, settings: retryOnFail })
+				.finally(stopFaults);
+
+			expect(error).toBeUndefined();
+			// The first try wrote rows before it stopped at row 30; the second found them holding their
+			// values.
+			expect(writesSeen(suite).filter((request) => request.method === 'PATCH').length).toBe(25);
+			expect(
+				items.map((item) => [(item.pairedItem as { item: number }).item, item.json.upserted]),
+			).toEqual(rows.map((_row, index) => [index, index < 25 ? 'updated' : 'created']));
+			expect((await clientsHeld(rows)).size).toBe(50);
+			expectEachRowWrittenOnce();
+		});
+
+		it('counts the writes of every try in the error of a last try that stops', async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: false });
+
+			const { error } = await suite
+				.run(upsertClients, { items: rows, settings: retryOnFail })
+				.finally(stopFaults);
+
+			expect(error?.message).toMatch(/\(HTTP 500\) \[item 30\]$/);
+			const held = await clientsHeld(rows);
+			const created = rows.flatMap((row, index) =>
+				index >= 25 && held.has(row.externalId) ? [index] : [],
+			);
+			const notSent = rows.flatMap((row, index) => (held.has(row.externalId) ? [] : [index]));
+			expect(notSent.filter((index) => index !== 30).length).toBeGreaterThan(0);
+			const description = String(error?.description);
+			expect(description).toContain(
+				`What it did over the tries of this execution (Retry On Fail): Updated 25: items 0-24. Created ${created.length}: items ${ranges(created)}. Failed 1: item 30.`,
+			);
+			expect(description).toContain(
+				`Not sent ${notSent.length - 1}: items ${ranges(notSent.filter((index) => index !== 30))}`,
+			);
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect((run.done as Array<{ item: number }>).map(({ item }) => item)).toEqual([
+				...Array(25).keys(),
+				...created,
+			]);
+			expectEachRowWrittenOnce();
+		});
+
+		it("starts afresh in a new execution: an earlier execution's writes are not its own", async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: true });
+			await suite.run(upsertClients, { items: rows, settings: retryOnFail }).finally(stopFaults);
+
+			const { items } = await suite.run(upsertClients, { items: rows, settings: retryOnFail });
+
+			expect(new Set(items.map((item) => item.json.upserted))).toEqual(new Set(['unchanged']));
 		});
 	});
 

@@ -29,9 +29,7 @@ export interface ItemOutcome {
 
 /** How an item of the run ended. */
 export type ItemEnd =
-	| { done: ItemOutcome[] }
-	| { failed: ItemError; phase: Phase; attempted?: Outcome }
-	| { notSent: true };
+	{ done: ItemOutcome[] } | { failed: ItemError; phase: Phase } | { notSent: true };
 
 /**
  * What an earlier try of the node in the same execution (n8n's Retry On Fail) wrote for an item: its
@@ -41,6 +39,11 @@ export type EarlierWrite = { done: ItemOutcome[] } | { attempted: Outcome };
 
 /** The outcome of a Create or Update that found the record holding every value already. */
 export const UNCHANGED = 'unchanged';
+
+/** Whether `outcome` is a write's (not `unchanged` nor `read`). */
+export function wrote(outcome: Outcome): boolean {
+	return outcome !== UNCHANGED && outcome !== 'read';
+}
 
 /** How many failures the message names, and the description with their explanation. */
 const FAILURES_NAMED = 3;
