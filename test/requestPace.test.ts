@@ -73,6 +73,22 @@ describe('The pace of a run', () => {
 			jest.useRealTimers();
 		};
 	};
+	/**
+	 * Runs the node on `rows` while the process's HTTP client's events are recorded (ordering.ts);
+	 * `stopHolding` ends the sandbox's holding with the run.
+	 */
+	const runRecorded = async (
+		parameters: INodeParameters,
+		rows: IDataObject[],
+		stopHolding: () => void,
+	) => {
+		const client = recordClientRequests();
+		const result = await suite.run(parameters, { items: rows }).finally(() => {
+			client.stop();
+			stopHolding();
+		});
+		return { ...result, events: client.events };
+	};
 	/** A Create or Update's reads (its read of the records, look-ups): the writes wait for them. */
 	const isRead = (request: SandboxRequest) => request.method === 'GET';
 	/**
@@ -194,23 +210,21 @@ describe('The pace of a run', () => {
 					);
 				return outAtArrival.get(request)!.every((other) => other.status !== null);
 			});
-			const client = recordClientRequests();
 
-			const { error } = await suite
-				.run(upsertFromRows({ parallelRequests: 5 }), { items: rows })
-				.finally(() => {
-					client.stop();
-					stopHolding();
-				});
+			const { error, events } = await runRecorded(
+				upsertFromRows({ parallelRequests: 5 }),
+				rows,
+				stopHolding,
+			);
 
 			expect(error?.message).toMatch(/\(HTTP 500\) \[item 150\]$/);
-			const failedAnswer = client.events.findIndex(
+			const failedAnswer = events.findIndex(
 				(event) => event.kind === 'read' && event.status === 500,
 			);
 			expect(failedAnswer).toBeGreaterThan(-1);
 			// Requests out before it came were answered after it; none left after it but the failing
 			// row's own read.
-			const after = client.events.slice(failedAnswer + 1);
+			const after = events.slice(failedAnswer + 1);
 			expect(after.filter((event) => event.kind === 'read').length).toBeGreaterThan(1);
 			expect(
 				after
@@ -314,16 +328,13 @@ describe('The pace of a run', () => {
 			suite.sandbox.setOptions({ rateLimit: { maxInFlight: 1, retryAfterSeconds: 1 } });
 			const stopHolding = holdWritesUntilRefused();
 
-			const client = recordClientRequests();
-			const { error } = await suite
-				.run(upsertFromRows({ parallelRequests: 2 }), { items: rows })
-				.finally(() => {
-					client.stop();
-					stopHolding();
-				});
+			const { error, events } = await runRecorded(
+				upsertFromRows({ parallelRequests: 2 }),
+				rows,
+				stopHolding,
+			);
 
 			expect(error).toBeUndefined();
-			const { events } = client;
 			const refusals = events.filter((event) => event.kind === 'read' && event.status === 429);
 			expect(refusals.length).toBeGreaterThan(0);
 			// Requests sent before the client had read a refusal may reach the API after it; none is
