@@ -17,7 +17,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import type { Sandbox, SandboxRequest } from '../harness/sandbox';
 import { sandboxClient, TOKEN, useSandbox } from '../harness/sandbox';
-import type { FindRetryTally, UpsertTally } from './results';
+import type { FindRetryTally, RetryOnFailTally, UpsertTally } from './results';
 import { recordResults } from './results';
 
 const ALL_FAULTS: FaultKind[] = [
@@ -1229,5 +1229,114 @@ describe('Create or Update by External ID under faults, run again until every it
 					recordsWith(kind, input.externalId)[0]?.[kind.changed] !== input.marker,
 			),
 		).toEqual([]);
+	});
+});
+
+/** Executions of Create or Update with n8n's Retry On Fail under faults, each with its own seed. */
+const RETRIED_EXECUTIONS = 6;
+const RETRIED_ROWS = 30;
+/** n8n's defaults for Retry On Fail (3 tries; a wait of 0 is 1 second in n8n). */
+const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+
+describe("Create or Update with n8n's Retry On Fail under faults, Continue On Fail off: it says what the execution did", () => {
+	const suite = useSandbox();
+	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
+	const tally: RetryOnFailTally = {
+		executions: 0,
+		succeeded: 0,
+		stopped: 0,
+		rows: 0,
+		created: 0,
+		updated: 0,
+		misreported: 0,
+		duplicates: 0,
+	};
+	afterAll(() => recordResults('retry-on-fail', { retryOnFail: tally }));
+	afterEach(() => suite.sandbox.setOptions({ faults: null }));
+
+	it.each([...Array(RETRIED_EXECUTIONS).keys()])(
+		'Client, execution %i: every row it output or counted as written is what its tries did, created when the execution made the record, updated otherwise',
+		async (execution) => {
+			const [kind] = recordKinds;
+			const store = suite.sandbox.store as unknown as Store;
+			const externalIds = Array.from(
+				{ length: RETRIED_ROWS },
+				(_, row) => `ERP-RETRY-${execution}-${row}`,
+			);
+			// Half the rows change records the API holds; the others are new.
+			const before = new Set(externalIds.filter((_, row) => row % 2 === 0));
+			for (const externalId of before) {
+				const answer = await api('POST', CLIENTS, { body: { name: externalId, externalId } });
+				expect(answer.status).toBe(201);
+			}
+			const inputs = externalIds.map((externalId, row) => ({
+				externalId,
+				marker: `retry-${execution}-row-${row}`,
+			}));
+			suite.sandbox.setOptions({
+				faults: {
+					rate: 0.1,
+					kinds: UPSERT_FAULTS.filter((fault) => fault !== 'hang'),
+					seed: 300 + execution,
+					slowMs: 100,
+					retryAfterSeconds: 0,
+				},
+			});
+
+			const { items, error } = await suite.run(
+				{
+					resource: kind.resource,
+					operation: 'upsert',
+					externalId: '={{ $json.externalId }}',
+					...kind.upsert,
+					additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+				},
+				{ items: inputs, settings: RETRY_ON_FAIL },
+			);
+			await untilQuiet(suite.sandbox);
+			suite.sandbox.setOptions({ faults: null });
+
+			// What the execution says each row came to: its output, or its last try's error.
+			const said = error
+				? (error as unknown as { context: { run: RunStory } }).context.run.done.map(
+						({ item, outcome }) => [item, outcome] as const,
+					)
+				: items.map(
+						(item) =>
+							[(item.pairedItem as { item: number }).item, String(item.json.upserted)] as const,
+					);
+			const misreported = said.filter(([row, outcome]) => {
+				const records = kind
+					.records(store)
+					.filter((record) => record.externalId === externalIds[row]);
+				return (
+					records.length !== 1 ||
+					records[0][kind.changed] !== inputs[row].marker ||
+					outcome !== (before.has(externalIds[row]) ? 'updated' : 'created')
+				);
+			});
+			const duplicates = externalIds.filter(
+				(externalId) =>
+					kind.records(store).filter((record) => record.externalId === externalId).length > 1,
+			);
+			Object.assign(tally, {
+				executions: tally.executions + 1,
+				succeeded: tally.succeeded + (error ? 0 : 1),
+				stopped: tally.stopped + (error ? 1 : 0),
+				rows: tally.rows + inputs.length,
+				created: tally.created + said.filter(([, outcome]) => outcome === 'created').length,
+				updated: tally.updated + said.filter(([, outcome]) => outcome === 'updated').length,
+				misreported: tally.misreported + misreported.length,
+				duplicates: tally.duplicates + duplicates.length,
+			});
+
+			expect({ misreported, duplicates }).toEqual({ misreported: [], duplicates: [] });
+			if (!error) expect(said).toHaveLength(inputs.length);
+		},
+	);
+
+	it('the executions above needed their retries, and most succeeded', () => {
+		expect(tally.succeeded).toBeGreaterThan(tally.executions / 2);
+		expect(tally.created + tally.updated).toBeGreaterThan(0);
 	});
 });
