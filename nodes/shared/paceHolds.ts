@@ -2,11 +2,12 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * What keeps back the items that have sent nothing yet after an item's request failed, in a run that
- * a failure stops (Continue On Fail off): until the item has gone on with its next request (after a
- * 404, which the operation may take as its answer: no such record), or until its work has ended
- * (any other failure).
+ * a failure stops (Continue On Fail off): until a turn of the event loop after the failure is handed
+ * to the item (a 404, which the item takes as its answer, no such record, or fails on at once), or
+ * until the item's work has ended (any other failure: the item may read again first, e.g. to learn
+ * whether a failed write was done).
  */
-type Hold = { until: 'next request' | 'item end' };
+type Hold = { until: 'handed over' | 'item end' };
 
 /**
  * The holds of one pace (requestPace.ts). A failed answer holds from the moment it reaches the node
@@ -53,17 +54,19 @@ export class PaceHolds {
 	failed(item: number | undefined, status: number): void {
 		if (!this.failureStops || item === undefined || !this.working.has(item)) return;
 		if (this.holds.get(item)?.until === 'item end') return;
-		this.holds.set(item, { until: status === 404 ? 'next request' : 'item end' });
+		this.holds.set(item, { until: status === 404 ? 'handed over' : 'item end' });
 	}
 
-	/** Item `item` failed without an answer (a dropped connection, a timeout), unless it held already. */
-	failedUnanswered(item: number | undefined): void {
-		if (item !== undefined && !this.holds.has(item)) this.failed(item, 0);
-	}
-
-	/** Item `item` sends a request: after a 404 it took the answer as its own (no such record). */
-	sends(item: number | undefined): void {
-		if (item !== undefined && this.holds.get(item)?.until === 'next request') this.release(item);
+	/**
+	 * Item `item`'s failure is handed to the item: one without an answer (a dropped connection, a
+	 * timeout) holds as an answer's would; a 404's hold ends a turn of the event loop later, once the
+	 * item has taken it as its answer or failed on it (in microtasks).
+	 */
+	handedOver(item: number | undefined): void {
+		if (item === undefined) return;
+		const hold = this.holds.get(item);
+		if (!hold) this.failed(item, 0);
+		else if (hold.until === 'handed over') void sleep(0).then(() => this.release(item, hold));
 	}
 
 	/** Ends item `item`'s hold: the pace sends its failed request again, which is no item's failure. */

@@ -131,7 +131,6 @@ export class RequestPace {
 	): Promise<T> {
 		const item = context.getItemIndex?.();
 		for (let retry = 0, again = false; ; again = true) {
-			this.holds.sends(item);
 			const turn = await this.turn(context, again, item);
 			// The caller's last word on whether the request goes (e.g. not an item's first once its run
 			// has stopped): its reason leaves as it is.
@@ -171,7 +170,7 @@ export class RequestPace {
 			// may have been done, which the give-up's "nothing was written" would deny.
 			const delay = repeatable ? retryDelayMs(failure, retry++) : undefined;
 			if (delay === undefined) {
-				this.holds.failedUnanswered(item);
+				this.holds.handedOver(item);
 				throw toItemError(context, failure);
 			}
 			this.holds.release(item);
