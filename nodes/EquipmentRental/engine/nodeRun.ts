@@ -16,9 +16,10 @@
  * - perform: the operation's own requests.
  * Where the run stops on a failure (Continue On Fail off, and not an AI agent's tool), an item that
  * fails its checks or its preparation fails the whole run before anything is written, and its error
- * names every such item. A failure while performing stops the run from starting any further item;
- * items already under way finish. Every failed item then throws the same error, which says what the
- * run did: the records each item created, updated or deleted, and which items were not sent.
+ * names every such item. A failure while performing stops the run from starting any further item,
+ * from the moment its answer reaches the node (the pace holds new items, paceHolds.ts); items already
+ * under way finish. Every failed item then throws the same error, which counts what the run did by
+ * outcome with item ranges, and lists each record in its context (runReport.ts).
  * Where failures do not stop the run, each failed item is output as its own failure and the others
  * go on.
  */
