@@ -390,6 +390,55 @@ describe('A run that fails', () => {
 			expectEachRowWrittenOnce();
 		});
 
+		it('counts what earlier tries wrote in the error of a last try the API stops before it writes', async () => {
+			const prefix = newExternalId('CONTRACT');
+			const rows = [...Array(20).keys()].map((index) => ({
+				client: suite.fixtures.clientExternalId,
+				externalId: `${prefix}-${index}`,
+			}));
+			// Row 5's create fails; from then on every read does: the next try stops as it looks the
+			// client up, before it writes.
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['500'], externalIds: [rows[5].externalId] },
+			});
+			let failedCreate = false;
+			const stopReads = suite.sandbox.onRequest((request) => {
+				if (failedCreate && request.method === 'GET')
+					suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['400'], methods: ['GET'] } });
+				failedCreate ||= (request.body as IDataObject | null)?.externalId === rows[5].externalId;
+			});
+
+			const { error } = await suite
+				.run(
+					{ ...createContracts, additionalFields: { externalId: '={{ $json.externalId }}' } },
+					{ items: rows, settings: retryOnFail },
+				)
+				.finally(stopReads);
+
+			const created = rows.flatMap((row, index) =>
+				suite.sandbox.requests.some(
+					(request) =>
+						request.method === 'POST' &&
+						request.status === 201 &&
+						(request.body as IDataObject).externalId === row.externalId,
+				)
+					? [index]
+					: [],
+			);
+			expect(created.length).toBeGreaterThan(0);
+			expect(error?.message).toMatch(
+				/^\d+ items failed: The API rejected the request \(HTTP 400\) \[item 0\]/,
+			);
+			const description = String(error?.description);
+			expect(description).toContain('Nothing was written');
+			expect(description).toContain('of the 20 items failed in this try');
+			expect(description).toContain(
+				`Earlier tries of this execution (Retry On Fail) did: Created ${created.length}: items ${ranges(created)}.`,
+			);
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect((run.done as Array<{ item: number }>).map(({ item }) => item)).toEqual(created);
+		});
+
 		it("starts afresh in a new execution: an earlier execution's writes are not its own", async () => {
 			const { rows, stopFaults } = await rowsFailingAt30({ transient: true });
 			await suite.run(upsertClients, { items: rows, settings: retryOnFail }).finally(stopFaults);

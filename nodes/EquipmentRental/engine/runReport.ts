@@ -57,6 +57,9 @@ export const MAX_ERROR_LENGTH = 4000;
 /** How much of one failure's explanation the description quotes. */
 const EXPLANATION_LENGTH = 400;
 
+/** The most a list of item ranges takes (RANGES_NAMED of them, and the count of the rest). */
+const LIST_LENGTH = 200;
+
 /** `[0, 1, 2, 5, 7, 8]` as "0-2, 5 and 7-8"; past `most` ranges, the others are counted. */
 export function describeIndexes(indexes: number[], most = Number.POSITIVE_INFINITY): string {
 	const ranges: string[] = [];
@@ -147,7 +150,7 @@ function told(story: Array<string | undefined>): string {
 function alsoFailed(others: Failed[], room: number): string {
 	if (others.length === 0) return '';
 	const named: string[] = [];
-	let left = room - 100;
+	let left = room - LIST_LENGTH;
 	for (const [index, { failed: error }] of others) {
 		const said = `Item ${index}: ${asSentence(clipped(failureSentences(error), EXPLANATION_LENGTH))}`;
 		if (said.length + 1 > left) break;
@@ -190,21 +193,31 @@ export function describeRun(state: RunState): ItemError {
 			})
 		: [];
 	const others = failed.slice(1);
+	const counted = [...done].map(([outcome, records]) =>
+		tally(outcome.charAt(0).toUpperCase() + outcome.slice(1), [
+			...new Set(records.map(({ index }) => index)),
+		]),
+	);
 	let message = withItem(first, firstIndex);
 	// What the first failure said; what the run did; (the other failures;) what to do next.
 	let explained: string;
 	let story: string[];
-	let next: string;
+	let next = '';
 	if (state.phase !== 'perform') {
 		const nothingDone =
 			state.phase === 'check'
 				? 'Nothing was sent: the node checks every item before it sends any request'
 				: 'Nothing was written: the node checks every item, and finds the records it names, before it writes any';
-		const failedOf = `${failed.length.toLocaleString('en-US')} of the ${count(state.itemCount, 'item')} failed`;
+		const failedOf = `${failed.length.toLocaleString('en-US')} of the ${count(state.itemCount, 'item')} failed${done.size > 0 ? ' in this try' : ''}`;
 		next = `Fix ${others.length > 0 ? 'them' : 'it'} and run the node again, or turn on Continue On Fail (the node's Settings > On Error) to send the other items and output each failure as an item of its own.`;
+		// A try of Retry On Fail stopped before writing, after earlier tries wrote.
+		const earlier =
+			done.size > 0
+				? `Earlier tries of this execution (Retry On Fail) did: ${counted.join('. ')}`
+				: '';
 		if (others.length === 0) {
 			explained = first.description ?? '';
-			story = [`${nothingDone}, and ${failedOf}`];
+			story = [`${nothingDone}, and ${failedOf}`, earlier];
 		} else {
 			const named = failed
 				.slice(0, FAILURES_NAMED)
@@ -215,15 +228,11 @@ export function describeRun(state: RunState): ItemError {
 			story = [
 				`${nothingDone}, and ${failedOf}: ${itemsNamed(failed.map(([index]) => index))}`,
 				`Item ${firstIndex}: ${clipped(failureSentences(first), EXPLANATION_LENGTH * 2)}`,
+				earlier,
 			];
 		}
 	} else {
 		const tries = state.earlier?.size ? ' over the tries of this execution (Retry On Fail)' : '';
-		const counted = [...done].map(([outcome, records]) =>
-			tally(outcome.charAt(0).toUpperCase() + outcome.slice(1), [
-				...new Set(records.map(({ index }) => index)),
-			]),
-		);
 		explained = first.description ?? '';
 		story = [
 			`The run stopped at item ${firstIndex}: it started no item after this failure, and let the items already under way finish`,
@@ -241,17 +250,15 @@ export function describeRun(state: RunState): ItemError {
 				? `${tally('May have been done', uncertain)} (the answer was lost, or the API failed after the write): check for ${uncertain.length === 1 ? 'its record' : 'their records'} before you send ${uncertain.length === 1 ? 'it' : 'them'} again`
 				: '',
 		];
-		next =
-			state.writes && written.size > 0
-				? "Each record's ID, by item, is in the error's context.run.done."
-				: '';
 	}
+	if (state.writes && written.size > 0)
+		next += " Each record's ID, by item, is in the error's context.run.done.";
 	message = clipped(message, EXPLANATION_LENGTH * 2);
 	// The counts and ranges first; the first failure's explanation (the API's words) and then the
 	// other failures take the room they leave.
 	const fixed = told([...story, next]);
 	let room = MAX_ERROR_LENGTH - message.length - fixed.length - 1;
-	explained = clipped(explained, Math.min(room - 200, EXPLANATION_LENGTH * 3));
+	explained = clipped(explained, Math.min(room - LIST_LENGTH, EXPLANATION_LENGTH * 3));
 	room -= explained.length + 1;
 	const description = told([explained, ...story, alsoFailed(others, room), next]);
 	const options = { message, description, itemIndex: firstIndex };
