@@ -166,6 +166,19 @@ export interface RetryOnFailTally {
 	duplicates: number;
 }
 
+export function emptyRetryOnFailTally(): RetryOnFailTally {
+	return {
+		executions: 0,
+		succeeded: 0,
+		stopped: 0,
+		rows: 0,
+		created: 0,
+		updated: 0,
+		misreported: 0,
+		duplicates: 0,
+	};
+}
+
 /** Create or Update with faults on the GETs only: finds retried by the node itself. */
 export interface FindRetryTally {
 	items: number;

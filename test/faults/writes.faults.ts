@@ -17,8 +17,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import type { Sandbox, SandboxRequest } from '../harness/sandbox';
 import { sandboxClient, TOKEN, useSandbox } from '../harness/sandbox';
-import type { FindRetryTally, RetryOnFailTally, UpsertTally } from './results';
-import { recordResults } from './results';
+import type { FindRetryTally, UpsertTally } from './results';
+import { emptyRetryOnFailTally, recordResults } from './results';
 
 const ALL_FAULTS: FaultKind[] = [
 	'500',
@@ -822,6 +822,15 @@ interface Row {
 	row: number;
 }
 
+/** Create or Update of `kind` by each item's external ID, setting its `changed` field to its marker. */
+const upsertMarking = (kind: RecordKind): INodeParameters => ({
+	resource: kind.resource,
+	operation: 'upsert',
+	externalId: '={{ $json.externalId }}',
+	...kind.upsert,
+	additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+});
+
 describe('Create or Update by External ID under faults, run again until every item is done', () => {
 	const suite = useSandbox();
 	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
@@ -873,11 +882,7 @@ describe('Create or Update by External ID under faults, run again until every it
 		if (faults) suite.sandbox.setOptions({ faults });
 		const { items, errorItems } = await suite.run(
 			{
-				resource: kind.resource,
-				operation: 'upsert',
-				externalId: '={{ $json.externalId }}',
-				...kind.upsert,
-				additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+				...upsertMarking(kind),
 				...(faults?.kinds?.includes('hang')
 					? { requestOptions: { timeout: REQUEST_TIMEOUT_MS } }
 					: {}),
@@ -1241,16 +1246,7 @@ const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 describe("Create or Update with n8n's Retry On Fail under faults, Continue On Fail off: it says what the execution did", () => {
 	const suite = useSandbox();
 	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
-	const tally: RetryOnFailTally = {
-		executions: 0,
-		succeeded: 0,
-		stopped: 0,
-		rows: 0,
-		created: 0,
-		updated: 0,
-		misreported: 0,
-		duplicates: 0,
-	};
+	const tally = emptyRetryOnFailTally();
 	afterAll(() => recordResults('retry-on-fail', { retryOnFail: tally }));
 	afterEach(() => suite.sandbox.setOptions({ faults: null }));
 
@@ -1283,16 +1279,10 @@ describe("Create or Update with n8n's Retry On Fail under faults, Continue On Fa
 				},
 			});
 
-			const { items, error } = await suite.run(
-				{
-					resource: kind.resource,
-					operation: 'upsert',
-					externalId: '={{ $json.externalId }}',
-					...kind.upsert,
-					additionalFields: { [kind.changed]: '={{ $json.marker }}' },
-				},
-				{ items: inputs, settings: RETRY_ON_FAIL },
-			);
+			const { items, error } = await suite.run(upsertMarking(kind), {
+				items: inputs,
+				settings: RETRY_ON_FAIL,
+			});
 			await untilQuiet(suite.sandbox);
 			suite.sandbox.setOptions({ faults: null });
 
@@ -1319,16 +1309,13 @@ describe("Create or Update with n8n's Retry On Fail under faults, Continue On Fa
 				(externalId) =>
 					kind.records(store).filter((record) => record.externalId === externalId).length > 1,
 			);
-			Object.assign(tally, {
-				executions: tally.executions + 1,
-				succeeded: tally.succeeded + (error ? 0 : 1),
-				stopped: tally.stopped + (error ? 1 : 0),
-				rows: tally.rows + inputs.length,
-				created: tally.created + said.filter(([, outcome]) => outcome === 'created').length,
-				updated: tally.updated + said.filter(([, outcome]) => outcome === 'updated').length,
-				misreported: tally.misreported + misreported.length,
-				duplicates: tally.duplicates + duplicates.length,
-			});
+			tally.executions += 1;
+			tally[error ? 'stopped' : 'succeeded'] += 1;
+			tally.rows += inputs.length;
+			for (const [, outcome] of said)
+				if (outcome === 'created' || outcome === 'updated') tally[outcome] += 1;
+			tally.misreported += misreported.length;
+			tally.duplicates += duplicates.length;
 
 			expect({ misreported, duplicates }).toEqual({ misreported: [], duplicates: [] });
 			if (!error) expect(said).toHaveLength(inputs.length);
