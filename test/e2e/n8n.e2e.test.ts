@@ -1998,7 +1998,7 @@ describe(onN8n('one workflow per operation'), () => {
 		},
 	);
 
-	it('a sync of 300 rows that the API fails at row 150 (Continue On Fail off) stops, and its error lists every client it wrote and the rows it did not send', async () => {
+	it('a sync of 300 rows that the API fails at row 150 (Continue On Fail off) stops, and its error counts the clients it wrote and the rows it did not send, their IDs in its context', async () => {
 		sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: ['E2E-SS-150'] } });
 		let result: Awaited<ReturnType<typeof run>>;
 		try {
@@ -2015,11 +2015,16 @@ describe(onN8n('one workflow per operation'), () => {
 		const written = clientsWithPrefix('E2E-SS-');
 		expect(written.length).toBeGreaterThanOrEqual(150);
 		expect(written.length).toBeLessThan(299);
-		expect(description).toContain(`created ${written.length} (items 0-149`);
-		for (const client of written) expect(description).toContain(client.id);
-		expect(description).toMatch(/Not sent: items \d+-299\./);
+		expect(description).toContain(`Created ${written.length}: items 0-149`);
+		expect(String(result.error?.message).length + description.length).toBeLessThan(4000);
+		// The clients' IDs are in the execution's error, by item, for an error workflow.
+		const { run: story } = (result.error as unknown as { context: { run: Json } }).context;
+		expect(story.done.map(({ id }: Json) => id).sort()).toEqual(
+			written.map((client) => client.id).sort(),
+		);
+		expect(description).toMatch(/Not sent \d+: items \d+-299: run them again/);
 		// Nothing was sent for the rows it names as not sent.
-		const notSentFrom = Number(/Not sent: items (\d+)-299/.exec(description)![1]);
+		const notSentFrom = Number(/Not sent \d+: items (\d+)-299/.exec(description)![1]);
 		const sentRows = new Set(result.sent.map((request) => String(request.path).split('/').at(-1)));
 		for (let index = notSentFrom; index < 300; index++)
 			expect(sentRows.has(`E2E-SS-${index}`)).toBe(false);
