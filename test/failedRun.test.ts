@@ -13,6 +13,7 @@ import {
 	CLIENTS,
 	CONTRACTS,
 	byExternalId,
+	createDirectly,
 	directApi,
 	newExternalId,
 	picked,
@@ -21,6 +22,17 @@ import {
 } from './harness/writes';
 
 const STRUCTURE_ID = '123e4567-e89b-42d3-a456-426614174000';
+
+/** Ascending item indexes as a stopped run's error names them: `[0, 1, 2, 5]` as "0-2 and 5". */
+function ranges(indexes: number[]): string {
+	const runs: string[] = [];
+	for (const index of indexes) {
+		const last = runs.at(-1)?.split('-');
+		if (last && Number(last.at(-1)) === index - 1) runs[runs.length - 1] = `${last[0]}-${index}`;
+		else runs.push(String(index));
+	}
+	return runs.length < 2 ? runs.join('') : `${runs.slice(0, -1).join(', ')} and ${runs.at(-1)}`;
+}
 
 describe('A run that fails', () => {
 	const suite = useSandbox({ strict: true });
@@ -100,6 +112,25 @@ describe('A run that fails', () => {
 			expect(suite.sandbox.requests).toEqual([]);
 		});
 
+		it('names 2,000 bad rows in under 4,000 characters: the first in full, all of them by range', async () => {
+			const rows = clientRows(2000, (index) =>
+				index % 500 === 7 ? 'a@example.com' : `bad ${index}`,
+			);
+
+			const { error } = await suite.run(createClients, { items: rows });
+
+			const description = String(error?.description);
+			expect(String(error?.message).length + description.length).toBeLessThan(4000);
+			expect(error?.message).toMatch(/^1,996 items failed: .*\[item 0\]; .*; and 1,993 more$/);
+			expect(description).toContain(
+				'and 1,996 of the 2,000 items failed: items 0-6, 8-506, 508-1006, 1008-1506 and 1508-1999.',
+			);
+			expect(description).toContain(
+				'Item 0: \'Email\' must be an e-mail address [item 0]. Received the text "bad 0".',
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		});
+
 		it('writes nothing when a row names a record by an external ID the API does not know', async () => {
 			const rows = [0, 1, 2, 3].map((index) => ({
 				client: index === 2 ? 'ERP-NO-SUCH-CLIENT' : suite.fixtures.clientExternalId,
@@ -153,7 +184,7 @@ describe('A run that fails', () => {
 	});
 
 	describe('when the API fails an item, with Continue On Fail off', () => {
-		it('stops starting items, and its error lists every record written and the items not sent', async () => {
+		it('stops starting items, and its error counts what each item did, and every record written is in its context', async () => {
 			const rows = clientRows(300);
 			suite.sandbox.setOptions({
 				faults: { rate: 1, kinds: ['500'], externalIds: [rows[150].externalId] },
@@ -168,27 +199,63 @@ describe('A run that fails', () => {
 			const description = String(error?.description);
 			expect(description).toContain('The API said: Injected fault.');
 			expect(description).toContain('The run stopped at item 150');
-			// Every record the API holds is in the error, by its item; no other is.
+			// Every record the API holds is in the error's context, by its item; no other is.
 			const held = await clientsHeld(rows);
-			const reported = [...description.matchAll(/(\d+): ([0-9a-f-]{36})/g)].map(
-				([, index, id]) => [Number(index), id] as const,
-			);
-			expect(reported.length).toBe(held.size);
-			for (const [index, id] of reported) expect(held.get(rows[index].externalId)?.id).toBe(id);
-			// And in the error's context, for an error workflow.
 			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
-			expect(run.done).toEqual(reported.map(([item, id]) => ({ item, outcome: 'created', id })));
+			const done = run.done as Array<{ item: number; outcome: string; id: string }>;
+			expect(done.length).toBe(held.size);
+			for (const { item, outcome, id } of done) {
+				expect(outcome).toBe('created');
+				expect(held.get(rows[item].externalId)?.id).toBe(id);
+			}
 			expect(run.failed).toEqual([150]);
-			// The items the run did not start were not sent, and are named.
-			const notSent = /Not sent: items (\d+)-299\./.exec(description);
+			// The items the run did not start were not sent, and are counted with their range.
+			const notSent = /Not sent (\d+): items (\d+)-299: run them again/.exec(description);
 			expect(notSent).not.toBeNull();
-			const firstNotSent = Number(notSent![1]);
+			const firstNotSent = Number(notSent![2]);
+			expect(Number(notSent![1])).toBe(300 - firstNotSent);
 			expect(firstNotSent).toBeGreaterThan(150);
 			expect(held.size).toBe(firstNotSent - 1);
-			expect(held.has(rows[299].externalId)).toBe(false);
-			expect(error?.description).toContain(
-				'The write of item 150 may have been done all the same (its answer was lost or the API failed after it)',
+			expect(description).toContain(
+				`Created ${held.size}: items 0-149 and 151-${firstNotSent - 1}. Failed 1: item 150.`,
 			);
+			expect(description).toContain('May have been done 1: item 150 (the answer was lost');
+			expect(description).not.toContain(done[0].id);
+		});
+
+		it('says what a run of 2,000 rows stopped at row 698 did in under 4,000 characters, every count and range right', async () => {
+			const rows = clientRows(2000);
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['500'], externalIds: [rows[698].externalId] },
+			});
+
+			const { error } = await suite.run(upsertClients, { items: rows });
+
+			const description = String(error?.description);
+			expect(String(error?.message).length + description.length).toBeLessThan(4000);
+			// What the sandbox holds and saw says what each item came to.
+			const held = await clientsHeld(rows);
+			const sent = new Set(
+				suite.sandbox.requests
+					.map((request) => (request.body as IDataObject | null)?.externalId)
+					.filter((externalId) => externalId !== undefined),
+			);
+			const created = rows.flatMap((row, index) => (held.has(row.externalId) ? [index] : []));
+			const notSent = rows.flatMap((row, index) => (sent.has(row.externalId) ? [] : [index]));
+			expect(created.length + notSent.length + 1).toBe(2000);
+			expect(created.slice(0, 698)).toEqual([...Array(698).keys()]);
+			expect(description).toContain(
+				`What it did: Created ${created.length.toLocaleString('en-US')}: items ${ranges(created)}. Failed 1: item 698.`,
+			);
+			expect(description).toContain(
+				`Not sent ${notSent.length.toLocaleString('en-US')}: items ${ranges(notSent)}: run them again`,
+			);
+			expect(description).toContain('May have been done 1: item 698');
+			expect(description).toContain('The API said: Injected fault.');
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect((run.done as unknown[]).length).toBe(created.length);
+			expect(run.notSent).toEqual(notSent);
+			expect(run.mayHaveBeenDone).toEqual([698]);
 		});
 
 		it('stops a read too: the items after a failed Get are not read', async () => {
@@ -207,8 +274,8 @@ describe('A run that fails', () => {
 			);
 
 			expect(error?.message).toMatch(/HTTP 404.*\[item 3\]$/);
-			expect(error?.description).toContain('read these: read 3 (items 0-2)');
-			expect(error?.description).toContain('Not sent: items 4-5.');
+			expect(error?.description).toContain('What it did: Read 3: items 0-2. Failed 1: item 3.');
+			expect(error?.description).toContain('Not sent 2: items 4-5: run them again');
 			expect(requestsSeen(suite)).toHaveLength(4);
 		});
 	});
@@ -241,6 +308,144 @@ describe('A run that fails', () => {
 
 			expect(items).toHaveLength(39);
 			expect((await clientsHeld(rows)).size).toBe(39);
+		});
+	});
+
+	describe("with n8n's Retry On Fail, which runs the node again for every item in the same execution", () => {
+		const retryOnFail = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
+		/**
+		 * 50 rows of Create or Update: the first 25 change clients the API holds, the others are new.
+		 * Row 30's creates answer 500, the first only when `transient`.
+		 */
+		async function rowsFailingAt30({ transient }: { transient: boolean }) {
+			const rows = clientRows(50);
+			for (const row of rows.slice(0, 25))
+				await createDirectly(suite, CLIENTS, { externalId: row.externalId, name: 'Old name' });
+			const failing = rows[30].externalId;
+			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: [failing] } });
+			let creates = 0;
+			const stopFaults = suite.sandbox.onRequest((request) => {
+				const externalId = (request.body as IDataObject | null)?.externalId;
+				if (transient && externalId === failing && ++creates > 1)
+					suite.sandbox.setOptions({ faults: null });
+			});
+			return { rows, stopFaults };
+		}
+		/** The rows each try's writes reached, by the requests the sandbox saw: none twice. */
+		const expectEachRowWrittenOnce = () => {
+			const writes = writesSeen(suite).filter((request) => request.method !== 'GET');
+			const targets = writes.map((request) =>
+				request.method === 'POST' ? String((request.body as IDataObject).externalId) : request.path,
+			);
+			expect(targets.length - new Set(targets).size).toBe(
+				// Row 30's create was sent once more after its 500.
+				targets.filter((target) => target.endsWith('-30')).length - 1,
+			);
+		};
+
+		it('outputs what the execution did: a row an earlier try wrote says created or updated, not unchanged', async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: true });
+
+			const { error, items } = await suite
+				.run(upsertClients, { items: rows, settings: retryOnFail })
+				.finally(stopFaults);
+
+			expect(error).toBeUndefined();
+			// The first try wrote rows before it stopped at row 30; the second found them holding their
+			// values.
+			expect(writesSeen(suite).filter((request) => request.method === 'PATCH').length).toBe(25);
+			expect(
+				items.map((item) => [(item.pairedItem as { item: number }).item, item.json.upserted]),
+			).toEqual(rows.map((_row, index) => [index, index < 25 ? 'updated' : 'created']));
+			expect((await clientsHeld(rows)).size).toBe(50);
+			expectEachRowWrittenOnce();
+		});
+
+		it('counts the writes of every try in the error of a last try that stops', async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: false });
+
+			const { error } = await suite
+				.run(upsertClients, { items: rows, settings: retryOnFail })
+				.finally(stopFaults);
+
+			expect(error?.message).toMatch(/\(HTTP 500\) \[item 30\]$/);
+			const held = await clientsHeld(rows);
+			const created = rows.flatMap((row, index) =>
+				index >= 25 && held.has(row.externalId) ? [index] : [],
+			);
+			const notSent = rows.flatMap((row, index) => (held.has(row.externalId) ? [] : [index]));
+			expect(notSent.filter((index) => index !== 30).length).toBeGreaterThan(0);
+			const description = String(error?.description);
+			expect(description).toContain(
+				`What it did over the tries of this execution (Retry On Fail): Updated 25: items 0-24. Created ${created.length}: items ${ranges(created)}. Failed 1: item 30.`,
+			);
+			expect(description).toContain(
+				`Not sent ${notSent.length - 1}: items ${ranges(notSent.filter((index) => index !== 30))}`,
+			);
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect((run.done as Array<{ item: number }>).map(({ item }) => item)).toEqual([
+				...Array(25).keys(),
+				...created,
+			]);
+			expectEachRowWrittenOnce();
+		});
+
+		it('counts what earlier tries wrote in the error of a last try the API stops before it writes', async () => {
+			const prefix = newExternalId('CONTRACT');
+			const rows = [...Array(20).keys()].map((index) => ({
+				client: suite.fixtures.clientExternalId,
+				externalId: `${prefix}-${index}`,
+			}));
+			// Row 5's create fails; from then on every read does: the next try stops as it looks the
+			// client up, before it writes.
+			suite.sandbox.setOptions({
+				faults: { rate: 1, kinds: ['500'], externalIds: [rows[5].externalId] },
+			});
+			let failedCreate = false;
+			const stopReads = suite.sandbox.onRequest((request) => {
+				if (failedCreate && request.method === 'GET')
+					suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['400'], methods: ['GET'] } });
+				failedCreate ||= (request.body as IDataObject | null)?.externalId === rows[5].externalId;
+			});
+
+			const { error } = await suite
+				.run(
+					{ ...createContracts, additionalFields: { externalId: '={{ $json.externalId }}' } },
+					{ items: rows, settings: retryOnFail },
+				)
+				.finally(stopReads);
+
+			const created = rows.flatMap((row, index) =>
+				suite.sandbox.requests.some(
+					(request) =>
+						request.method === 'POST' &&
+						request.status === 201 &&
+						(request.body as IDataObject).externalId === row.externalId,
+				)
+					? [index]
+					: [],
+			);
+			expect(created.length).toBeGreaterThan(0);
+			expect(error?.message).toMatch(
+				/^\d+ items failed: The API rejected the request \(HTTP 400\) \[item 0\]/,
+			);
+			const description = String(error?.description);
+			expect(description).toContain('Nothing was written');
+			expect(description).toContain('of the 20 items failed in this try');
+			expect(description).toContain(
+				`Earlier tries of this execution (Retry On Fail) did: Created ${created.length}: items ${ranges(created)}.`,
+			);
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			expect((run.done as Array<{ item: number }>).map(({ item }) => item)).toEqual(created);
+		});
+
+		it("starts afresh in a new execution: an earlier execution's writes are not its own", async () => {
+			const { rows, stopFaults } = await rowsFailingAt30({ transient: true });
+			await suite.run(upsertClients, { items: rows, settings: retryOnFail }).finally(stopFaults);
+
+			const { items } = await suite.run(upsertClients, { items: rows, settings: retryOnFail });
+
+			expect(new Set(items.map((item) => item.json.upserted))).toEqual(new Set(['unchanged']));
 		});
 	});
 

@@ -73,6 +73,22 @@ describe('The pace of a run', () => {
 			jest.useRealTimers();
 		};
 	};
+	/**
+	 * Runs the node on `rows` while the process's HTTP client's events are recorded (ordering.ts);
+	 * `stopHolding` ends the sandbox's holding with the run.
+	 */
+	const runRecorded = async (
+		parameters: INodeParameters,
+		rows: IDataObject[],
+		stopHolding: () => void,
+	) => {
+		const client = recordClientRequests();
+		const result = await suite.run(parameters, { items: rows }).finally(() => {
+			client.stop();
+			stopHolding();
+		});
+		return { ...result, events: client.events };
+	};
 	/** A Create or Update's reads (its read of the records, look-ups): the writes wait for them. */
 	const isRead = (request: SandboxRequest) => request.method === 'GET';
 	/**
@@ -173,6 +189,62 @@ describe('The pace of a run', () => {
 		});
 	});
 
+	describe('a run a failure stops', () => {
+		it('sends no further item once the failing answer has reached the node, however fast the other answers come', async () => {
+			const rows = await syncRows(300, 0);
+			const failing = rows[150].externalId;
+			suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: [failing] } });
+			// The failing row's create answered 500, the node reads its record to learn whether the
+			// create was done all the same. That read is held until every request that was out when it
+			// came has been answered: those answers reach the node while it cannot yet know that the run
+			// stops, and each frees a turn for another item.
+			const isReadOfFailing = (request: SandboxRequest) =>
+				request.method === 'GET' && request.path.endsWith(`/external-id/${failing}`);
+			const outAtArrival = new Map<SandboxRequest, SandboxRequest[]>();
+			const stopHolding = holdRequestsUntil(suite.sandbox, (request) => {
+				if (!isReadOfFailing(request)) return true;
+				if (!outAtArrival.has(request))
+					outAtArrival.set(
+						request,
+						suite.sandbox.requests.filter((other) => other !== request && other.status === null),
+					);
+				return outAtArrival.get(request)!.every((other) => other.status !== null);
+			});
+
+			const { error, events } = await runRecorded(
+				upsertFromRows({ parallelRequests: 5 }),
+				rows,
+				stopHolding,
+			);
+
+			expect(error?.message).toMatch(/\(HTTP 500\) \[item 150\]$/);
+			const failedAnswer = events.findIndex(
+				(event) => event.kind === 'read' && event.status === 500,
+			);
+			expect(failedAnswer).toBeGreaterThan(-1);
+			// Requests out before it came were answered after it; none left after it but the failing
+			// row's own read.
+			const after = events.slice(failedAnswer + 1);
+			expect(after.filter((event) => event.kind === 'read').length).toBeGreaterThan(1);
+			expect(
+				after
+					.filter((event) => event.kind === 'sent')
+					.map((event) => `${event.method} ${event.path}`),
+			).toEqual([`GET ${CLIENTS}/external-id/${failing}`]);
+			// And the error says so: the items after those already out were not sent.
+			const { run } = (error as unknown as { context: { run: IDataObject } }).context;
+			const notSent = run.notSent as number[];
+			expect(notSent.at(-1)).toBe(299);
+			expect(
+				suite.sandbox.requests.filter((request) =>
+					notSent.some((item) =>
+						JSON.stringify(request.body ?? '').includes(`"${rows[item].externalId}"`),
+					),
+				),
+			).toEqual([]);
+		});
+	});
+
 	describe('an API that refuses', () => {
 		it('a 429 storm: every row is written once, none lost, nothing sent twice once accepted', async () => {
 			const rows = await syncRows(24, 12);
@@ -256,16 +328,13 @@ describe('The pace of a run', () => {
 			suite.sandbox.setOptions({ rateLimit: { maxInFlight: 1, retryAfterSeconds: 1 } });
 			const stopHolding = holdWritesUntilRefused();
 
-			const client = recordClientRequests();
-			const { error } = await suite
-				.run(upsertFromRows({ parallelRequests: 2 }), { items: rows })
-				.finally(() => {
-					client.stop();
-					stopHolding();
-				});
+			const { error, events } = await runRecorded(
+				upsertFromRows({ parallelRequests: 2 }),
+				rows,
+				stopHolding,
+			);
 
 			expect(error).toBeUndefined();
-			const { events } = client;
 			const refusals = events.filter((event) => event.kind === 'read' && event.status === 429);
 			expect(refusals.length).toBeGreaterThan(0);
 			// Requests sent before the client had read a refusal may reach the API after it; none is

@@ -79,6 +79,16 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 	);
 }
 
+/** Whether an answer's body is neither empty nor JSON (an object or array). */
+function isUnreadable(body: unknown): boolean {
+	return body !== undefined && body !== null && body !== '' && typeof body !== 'object';
+}
+
+/** Whether checkApiResponse fails `response`. */
+export function isFailedAnswer(response: IN8nHttpFullResponse): boolean {
+	return isFailure(response) || isUnreadable(response.body);
+}
+
 /**
  * The postReceive of every operation: fails the item on an HTTP error status or an answer that says
  * it failed (see apiError), or on an answer that is not JSON. Where the spec does not
@@ -100,8 +110,7 @@ export function checkApiResponse(request: Pick<FailedRequest, 'fieldLabels' | 'p
 		}
 		if (response.body === undefined || response.body === null || response.body === '')
 			return [{ json: { success: true } }];
-		if (typeof response.body !== 'object')
-			throw malformedResponseError(this, 'a JSON object or array');
+		if (isUnreadable(response.body)) throw malformedResponseError(this, 'a JSON object or array');
 		return items;
 	};
 }

@@ -3,10 +3,12 @@ import { sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { toItemError } from './errors';
+import { PaceHolds } from './paceHolds';
 import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';
 import { gaveUpAt, givenUpError, refusalOf } from './paceRefusals';
-import { retryDelayMs, waitBeforeRetry } from './retry';
+import { PaceWaits } from './paceWaits';
+import { retryDelayMs } from './retry';
 
 // A refusal without Retry-After pauses the run this long; refusals in a row without an answer in
 // between pause it this long from the second on, doubled each time (whatever Retry-After says).
@@ -28,6 +30,8 @@ export interface PaceSettings {
 interface Waiter {
 	grant: (turn: Turn) => void;
 	refuse: (error: unknown) => void;
+	/** The item whose request it is, where it is an item's (see forItem). */
+	item?: number;
 }
 
 /** What the run was doing when a request's turn came. */
@@ -36,6 +40,8 @@ interface Turn {
 	slowDowns: number;
 	/** The requests in flight, this one included. */
 	inFlight: number;
+	/** Whether the request is the first its item sends in its work (see forItem). */
+	opening: boolean;
 }
 
 /**
@@ -50,7 +56,10 @@ interface Turn {
  *   refused request is sent again first, a write too, since the API did not act on it;
  * - when the API has refused every request for longer than the Max Rate Limit Wait, the run gives
  *   up: the refused request and every item not yet done fail with an error saying so, and nothing
- *   more is sent.
+ *   more is sent;
+ * - in a run that a failure stops, a failed answer holds back every item that has sent nothing yet
+ *   in its work, from the moment it reaches the node until its item has shown whether the run
+ *   stops (paceHolds.ts).
  */
 export class RequestPace {
 	private inFlight = 0;
@@ -63,18 +72,22 @@ export class RequestPace {
 	private slowDowns = 0;
 	private refusingSince?: number;
 	private refusalsInARow = 0;
-	/** When the pending wait for the next turn ends, if one is pending. */
-	private wakeAt?: number;
-	/** The waits under way, ended when the run gives up or the execution is cancelled. */
-	private readonly waits = new Set<AbortController>();
+	private readonly waits: PaceWaits;
 	private gaveUp?: GaveUp;
+	private readonly holds: PaceHolds;
 
 	constructor(
 		readonly settings: PaceSettings,
-		/** The execution's: cancelling it ends the pace's waits (see wait). */
-		private readonly cancelled?: AbortSignal,
+		/** The execution's: cancelling it ends the pace's waits (paceWaits.ts). */
+		cancelled?: AbortSignal,
+		/** Whether a failure stops the run (Continue On Fail off): then failures hold (paceHolds.ts). */
+		failureStops = false,
 	) {
 		this.limits = new PaceLimits(settings.parallelRequests);
+		this.holds = new PaceHolds(failureStops, () => this.wake());
+		this.waits = new PaceWaits(cancelled, () =>
+			this.stop(new Error('The execution was cancelled')),
+		);
 	}
 
 	/**
@@ -91,7 +104,7 @@ export class RequestPace {
 		this.throwIfGivenUp(context);
 		this.itemsUnderWay++;
 		try {
-			return await work();
+			return await this.holds.during(context.getItemIndex?.(), work);
 		} finally {
 			this.itemsUnderWay--;
 			const next = this.items.shift();
@@ -101,9 +114,9 @@ export class RequestPace {
 	}
 
 	/**
-	 * Sends a request in its turn (unless `whenTurnComes` then gives a reason not to), and again while the API refuses it (until the run gives up) or,
-	 * for a read (`repeatable`), while it fails for a passing reason (a few times, with backoff).
-	 * Every failure leaves as an item error (see toItemError).
+	 * Sends a request in its turn (unless `whenTurnComes` then gives a reason not to), and again
+	 * while the API refuses it (until the run gives up) or, for a read (`repeatable`), while it fails
+	 * for a passing reason (a few times, with backoff). Every failure leaves as an item error.
 	 */
 	async send<T>(
 		context: ErrorContext,
@@ -111,13 +124,17 @@ export class RequestPace {
 		{
 			repeatable,
 			whenTurnComes,
-		}: { repeatable: boolean; whenTurnComes?: () => Promise<Error | undefined> },
+		}: {
+			repeatable: boolean;
+			whenTurnComes?: (opening: boolean) => Promise<Error | undefined>;
+		},
 	): Promise<T> {
+		const item = context.getItemIndex?.();
 		for (let retry = 0, again = false; ; again = true) {
-			const turn = await this.turn(context, again);
-			// The caller's last word on whether the request goes (e.g. not once its run has stopped):
-			// its reason leaves as it is.
-			const heldBack = await whenTurnComes?.();
+			const turn = await this.turn(context, again, item);
+			// The caller's last word on whether the request goes (e.g. not an item's first once its run
+			// has stopped): its reason leaves as it is.
+			const heldBack = await whenTurnComes?.(turn.opening);
 			if (heldBack) {
 				this.inFlight--;
 				this.wake();
@@ -144,85 +161,67 @@ export class RequestPace {
 				// Given up while this turn waited, or while its request was out.
 				this.throwIfGivenUp(context);
 				this.refused(context, refusal.waitMs, turn, failure);
+				// Sent again by the pace, once the pause is set: no item's failure.
+				this.holds.release(item);
 				continue;
 			}
 			this.accepted(turn);
 			// Any other failure is the item's own, also after the run gave up: a write that failed so
 			// may have been done, which the give-up's "nothing was written" would deny.
 			const delay = repeatable ? retryDelayMs(failure, retry++) : undefined;
-			if (delay === undefined) throw toItemError(context, failure);
+			if (delay === undefined) {
+				this.holds.handedOver(item);
+				throw toItemError(context, failure);
+			}
+			this.holds.release(item);
 			this.throwIfGivenUp(context);
-			await this.wait(delay);
+			await this.waits.wait(delay);
 		}
+	}
+
+	/** An answer to item `item`'s request failed with HTTP `status`, as it reaches the node. */
+	failedAnswer(item: number | undefined, status: number): void {
+		this.holds.failed(item, status);
 	}
 
 	/**
 	 * Waits until the run may send one more request (a request sent again goes first); the turn
 	 * holds a place in flight.
 	 */
-	private async turn(context: ErrorContext, again: boolean): Promise<Turn> {
+	private async turn(context: ErrorContext, again: boolean, item?: number): Promise<Turn> {
 		this.throwIfGivenUp(context);
 		return await new Promise<Turn>((grant, refuse) => {
-			const waiter = { grant, refuse };
+			const waiter = { grant, refuse, item };
 			if (again) this.requests.unshift(waiter);
 			else this.requests.push(waiter);
 			this.wake();
 		});
 	}
 
-	/** Grants every turn that may go now, and sets a timer for the next that may go later. */
+	/**
+	 * Grants every turn that may go now (an item's first request waits while a failure holds,
+	 * paceHolds.ts), and sets a timer for the next that may go later.
+	 */
 	private wake(): void {
-		while (this.requests.length > 0 && this.inFlight < this.limits.inFlightCap(monotonicNow())) {
+		while (this.inFlight < this.limits.inFlightCap(monotonicNow())) {
+			const next = this.holds.nextOf(this.requests);
+			if (next < 0) return;
 			const now = monotonicNow();
 			const waitMs =
 				this.pausedUntil > now ? this.pausedUntil - now : this.limits.msUntilToken(now);
 			if (waitMs > 0) {
-				this.wakeIn(waitMs);
+				this.waits.wakeIn(waitMs, () => this.wake());
 				return;
 			}
 			this.limits.sent(now);
 			this.inFlight++;
-			this.requests.shift()!.grant(this.turnNow());
+			const [waiter] = this.requests.splice(next, 1);
+			waiter.grant(this.turnNow(this.holds.opening(waiter.item)));
 		}
 	}
 
-	private turnNow(): Turn {
-		return { slowDowns: this.slowDowns, inFlight: this.inFlight };
-	}
-
-	/**
-	 * Waits `ms`, unless the pace stops meanwhile. Each wait has a signal of its own: n8n's
-	 * sleepWithAbort leaves its listener on the signal, which a shared one would pile up.
-	 */
-	private async wait(ms: number): Promise<void> {
-		const wait = new AbortController();
-		// Listened to only while waiting: a listener for each run of a long loop would pile up on the
-		// execution's signal.
-		const cancel = () => this.stop(new Error('The execution was cancelled'));
-		this.waits.add(wait);
-		this.cancelled?.addEventListener('abort', cancel, { once: true });
-		if (this.cancelled?.aborted) cancel();
-		try {
-			await waitBeforeRetry(ms, wait.signal);
-		} finally {
-			this.waits.delete(wait);
-			this.cancelled?.removeEventListener('abort', cancel);
-		}
-	}
-
-	/** Wakes the queue in `ms`, unless a wait that ends sooner is pending. */
-	private wakeIn(ms: number): void {
-		const at = monotonicNow() + ms;
-		if (this.wakeAt !== undefined && this.wakeAt <= at) return;
-		this.wakeAt = at;
-		void this.wait(ms).then(
-			() => {
-				if (this.wakeAt === at) this.wakeAt = undefined;
-				this.wake();
-			},
-			// Stopped: every turn has been refused.
-			() => undefined,
-		);
+	private turnNow(opening = false): Turn {
+		return { slowDowns: this.slowDowns, inFlight: this.inFlight, opening };
 	}
 
 	/** The API answered (whatever it said, it did not refuse): the run may speed up again. */
@@ -284,7 +283,7 @@ export class RequestPace {
 
 	/** Refuses every waiting turn and ends the waits (the run gave up, or the execution was cancelled). */
 	private stop(error: unknown): void {
-		for (const wait of this.waits) wait.abort();
+		this.waits.abortAll();
 		for (const waiter of [...this.requests.splice(0), ...this.items.splice(0)])
 			waiter.refuse(error);
 	}

@@ -65,6 +65,12 @@ module.exports = async function printSummary() {
 			`Create or Update with faults on the GETs only: ${f.items} items, ${f.created} created, ${f.updated} updated, ${f.failed} failed loudly after 5 tries of the find; ${f.retriedFinds} finds retried by the node, ${f.duplicates} duplicates`,
 		);
 	}
+	if (results.retryOnFail) {
+		const r = results.retryOnFail;
+		lines.push(
+			`Create or Update under faults with n8n's Retry On Fail, Continue On Fail off: ${r.executions} executions of ${r.rows} rows, ${r.succeeded} succeeded, ${r.stopped} stopped after their last try; by what each execution said: ${r.created} created, ${r.updated} updated, ${r.misreported} misreported (not what its tries did), ${r.duplicates} duplicates`,
+		);
+	}
 	for (const [event, tally] of Object.entries(triggerTallies)) {
 		const { polls, complete, failedLoudly, partial, duplicates, changes, lost, carriedOver } =
 			tally;
@@ -92,6 +98,8 @@ module.exports = async function printSummary() {
 		results.upserts?.sentTwice === 0 &&
 		results.upserts?.falseSuccesses === 0 &&
 		results.findRetries?.duplicates === 0 &&
+		results.retryOnFail?.misreported === 0 &&
+		results.retryOnFail?.duplicates === 0 &&
 		Object.keys(triggerTallies).length > 0 &&
 		Object.values(triggerTallies).every(
 			({ partial, duplicates, lost }) => partial === 0 && duplicates === 0 && lost === 0,

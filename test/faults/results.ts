@@ -115,6 +115,7 @@ export interface FaultSuiteResults {
 	};
 	upserts?: UpsertTally;
 	findRetries?: FindRetryTally;
+	retryOnFail?: RetryOnFailTally;
 	/** By event name, e.g. "Client Created or Updated". */
 	trigger?: Record<string, TriggerTally>;
 }
@@ -146,6 +147,36 @@ export interface UpsertTally {
 	updatedAfterTaken: number;
 	sentTwice: number;
 	falseSuccesses: number;
+}
+
+/**
+ * Create or Update with n8n's Retry On Fail under faults (Continue On Fail off), counted by what each
+ * execution said its rows came to (its output, or its last try's error): `misreported`, a row said
+ * written that the store does not hold with its values, or said `created` for a record the API held
+ * before the execution, `updated` for one it made, or `unchanged`, must be 0.
+ */
+export interface RetryOnFailTally {
+	executions: number;
+	succeeded: number;
+	stopped: number;
+	rows: number;
+	created: number;
+	updated: number;
+	misreported: number;
+	duplicates: number;
+}
+
+export function emptyRetryOnFailTally(): RetryOnFailTally {
+	return {
+		executions: 0,
+		succeeded: 0,
+		stopped: 0,
+		rows: 0,
+		created: 0,
+		updated: 0,
+		misreported: 0,
+		duplicates: 0,
+	};
 }
 
 /** Create or Update with faults on the GETs only: finds retried by the node itself. */

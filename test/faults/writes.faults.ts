@@ -18,7 +18,7 @@ import type { FaultKind, FaultOptions } from '../../sandbox/faults';
 import type { Sandbox, SandboxRequest } from '../harness/sandbox';
 import { sandboxClient, TOKEN, useSandbox } from '../harness/sandbox';
 import type { FindRetryTally, UpsertTally } from './results';
-import { recordResults } from './results';
+import { emptyRetryOnFailTally, recordResults } from './results';
 
 const ALL_FAULTS: FaultKind[] = [
 	'500',
@@ -769,10 +769,18 @@ describe('Writes under injected faults with Continue On Fail off: a run stops an
 				notSentButSent: [],
 			});
 			expect(story.failed.length + story.notSent.length + done.size).toBe(inputs.length);
-			// What the user reads names every record the run wrote, and every write it cannot be sure of.
-			for (const { id } of story.done) if (id) expect(error.description).toContain(id);
+			// What the user reads counts the records the run wrote by outcome, and the writes it cannot
+			// be sure of; their IDs are in the error's context (above).
+			const byOutcome = new Map<string, number>();
+			for (const { outcome } of story.done)
+				byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
+			for (const [outcome, records] of byOutcome)
+				expect(error.description).toContain(
+					`${outcome.charAt(0).toUpperCase()}${outcome.slice(1)} ${records.toLocaleString('en-US')}: item`,
+				);
 			if (mayHaveBeenDone.size > 0)
-				expect(error.description).toContain('may have been done all the same');
+				expect(error.description).toContain(`May have been done ${mayHaveBeenDone.size}: item`);
+			expect(error.message.length + String(error.description).length).toBeLessThan(4000);
 		},
 	);
 
@@ -813,6 +821,15 @@ interface Row {
 	externalId: string;
 	row: number;
 }
+
+/** Create or Update of `kind` by each item's external ID, setting its `changed` field to its marker. */
+const upsertMarking = (kind: RecordKind): INodeParameters => ({
+	resource: kind.resource,
+	operation: 'upsert',
+	externalId: '={{ $json.externalId }}',
+	...kind.upsert,
+	additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+});
 
 describe('Create or Update by External ID under faults, run again until every item is done', () => {
 	const suite = useSandbox();
@@ -865,11 +882,7 @@ describe('Create or Update by External ID under faults, run again until every it
 		if (faults) suite.sandbox.setOptions({ faults });
 		const { items, errorItems } = await suite.run(
 			{
-				resource: kind.resource,
-				operation: 'upsert',
-				externalId: '={{ $json.externalId }}',
-				...kind.upsert,
-				additionalFields: { [kind.changed]: '={{ $json.marker }}' },
+				...upsertMarking(kind),
 				...(faults?.kinds?.includes('hang')
 					? { requestOptions: { timeout: REQUEST_TIMEOUT_MS } }
 					: {}),
@@ -1221,5 +1234,96 @@ describe('Create or Update by External ID under faults, run again until every it
 					recordsWith(kind, input.externalId)[0]?.[kind.changed] !== input.marker,
 			),
 		).toEqual([]);
+	});
+});
+
+/** Executions of Create or Update with n8n's Retry On Fail under faults, each with its own seed. */
+const RETRIED_EXECUTIONS = 6;
+const RETRIED_ROWS = 30;
+/** n8n's defaults for Retry On Fail (3 tries; a wait of 0 is 1 second in n8n). */
+const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
+
+describe("Create or Update with n8n's Retry On Fail under faults, Continue On Fail off: it says what the execution did", () => {
+	const suite = useSandbox();
+	const api = sandboxClient(() => suite.sandbox.url, TOKEN);
+	const tally = emptyRetryOnFailTally();
+	afterAll(() => recordResults('retry-on-fail', { retryOnFail: tally }));
+	afterEach(() => suite.sandbox.setOptions({ faults: null }));
+
+	it.each([...Array(RETRIED_EXECUTIONS).keys()])(
+		'Client, execution %i: every row it output or counted as written is what its tries did, created when the execution made the record, updated otherwise',
+		async (execution) => {
+			const [kind] = recordKinds;
+			const store = suite.sandbox.store as unknown as Store;
+			const externalIds = Array.from(
+				{ length: RETRIED_ROWS },
+				(_, row) => `ERP-RETRY-${execution}-${row}`,
+			);
+			// Half the rows change records the API holds; the others are new.
+			const before = new Set(externalIds.filter((_, row) => row % 2 === 0));
+			for (const externalId of before) {
+				const answer = await api('POST', CLIENTS, { body: { name: externalId, externalId } });
+				expect(answer.status).toBe(201);
+			}
+			const inputs = externalIds.map((externalId, row) => ({
+				externalId,
+				marker: `retry-${execution}-row-${row}`,
+			}));
+			suite.sandbox.setOptions({
+				faults: {
+					rate: 0.1,
+					kinds: UPSERT_FAULTS.filter((fault) => fault !== 'hang'),
+					seed: 300 + execution,
+					slowMs: 100,
+					retryAfterSeconds: 0,
+				},
+			});
+
+			const { items, error } = await suite.run(upsertMarking(kind), {
+				items: inputs,
+				settings: RETRY_ON_FAIL,
+			});
+			await untilQuiet(suite.sandbox);
+			suite.sandbox.setOptions({ faults: null });
+
+			// What the execution says each row came to: its output, or its last try's error.
+			const said = error
+				? (error as unknown as { context: { run: RunStory } }).context.run.done.map(
+						({ item, outcome }) => [item, outcome] as const,
+					)
+				: items.map(
+						(item) =>
+							[(item.pairedItem as { item: number }).item, String(item.json.upserted)] as const,
+					);
+			const misreported = said.filter(([row, outcome]) => {
+				const records = kind
+					.records(store)
+					.filter((record) => record.externalId === externalIds[row]);
+				return (
+					records.length !== 1 ||
+					records[0][kind.changed] !== inputs[row].marker ||
+					outcome !== (before.has(externalIds[row]) ? 'updated' : 'created')
+				);
+			});
+			const duplicates = externalIds.filter(
+				(externalId) =>
+					kind.records(store).filter((record) => record.externalId === externalId).length > 1,
+			);
+			tally.executions += 1;
+			tally[error ? 'stopped' : 'succeeded'] += 1;
+			tally.rows += inputs.length;
+			for (const [, outcome] of said)
+				if (outcome === 'created' || outcome === 'updated') tally[outcome] += 1;
+			tally.misreported += misreported.length;
+			tally.duplicates += duplicates.length;
+
+			expect({ misreported, duplicates }).toEqual({ misreported: [], duplicates: [] });
+			if (!error) expect(said).toHaveLength(inputs.length);
+		},
+	);
+
+	it('the executions above needed their retries, and most succeeded', () => {
+		expect(tally.succeeded).toBeGreaterThan(tally.executions / 2);
+		expect(tally.created + tally.updated).toBeGreaterThan(0);
 	});
 });

@@ -6,7 +6,12 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import { checkApiResponse, failureSentences, toItemError } from '../../shared/errors';
+import {
+	checkApiResponse,
+	failureSentences,
+	mayHaveBeenDone,
+	toItemError,
+} from '../../shared/errors';
 import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
@@ -14,8 +19,9 @@ import { sendPrepared } from './itemRequest';
 import { throwingItemErrors } from './errorHandover';
 import { baseUrlOf, batchingOf, runsAsAiTool } from './runSettings';
 import { nodeRunOf } from './nodeRun';
+import { UNCHANGED } from './runReport';
 import type { RequestPace } from '../../shared/requestPace';
-import { paceOf } from './paceOfRun';
+import { failedAnswerHeard, paceOf } from './paceOfRun';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -52,7 +58,7 @@ async function sendInPace(
 	context: IExecutePaginationFunctions,
 	pace: RequestPace,
 	request: RequestData,
-	whenTurnComes: () => Promise<Error | undefined>,
+	whenTurnComes: (opening: boolean) => Promise<Error | undefined>,
 ): Promise<INodeExecutionData[]> {
 	const repeatable = (request.options.method ?? 'GET').toUpperCase() === 'GET';
 	return await pace.send(
@@ -92,6 +98,19 @@ function identity(
 		// The value itself failed (an expression that throws): the error says so.
 		return {};
 	}
+}
+
+/**
+ * An item's output in a try of n8n's Retry On Fail: a record that an earlier try of the execution
+ * wrote, found holding its values now, says what that try did (`created`, `updated`).
+ */
+function asWrittenBefore(
+	items: INodeExecutionData[],
+	writtenBefore: string | undefined,
+): INodeExecutionData[] {
+	if (writtenBefore === undefined) return items;
+	for (const { json } of items) if (json.upserted === UNCHANGED) json.upserted = writtenBefore;
+	return items;
 }
 
 /** What a record an operation's output item stands for came to, when the operation does not say. */
@@ -135,6 +154,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 		// The API's errors arrive as answers (apiRequestOptions.ts): checked first, for every operation.
 		output: {
 			postReceive: [
+				failedAnswerHeard,
 				checkApiResponse({ fieldLabels: fieldsByApiName, pathHasIds: /\{\w+\}/.test(url) }),
 				...output,
 			],
@@ -156,12 +176,20 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 						const withItsParts = withParts(routed, parts, api.baseUrl);
 						if (run.phase !== 'perform' && withItsParts.options.method !== 'GET')
 							throw new Error('A write was sent before every item of the run was prepared');
-						const answer = await sendInPace(
+						const sent = sendInPace(
 							this,
 							pace,
 							withItsParts,
-							async () => await run.heldBack(index),
+							async (opening) => await run.heldBack(opening),
 						);
+						const itsMethod = withItsParts.options.method ?? 'GET';
+						// Noted for n8n's next try of the run, if it comes (nodeRun.ts, writtenBefore).
+						if (itsMethod !== 'GET')
+							sent.catch((error: unknown) => {
+								if (mayHaveBeenDone(error))
+									run.mayHaveWritten(index, OUTCOME_BY_METHOD[itsMethod] ?? 'done');
+							});
+						const answer = await sent;
 						const ownRequest = parts.method === undefined && parts.url === undefined;
 						if (ownRequest) ownParts = parts;
 						// The operation's own request is built from the operation's parts.
@@ -182,7 +210,8 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 					},
 					perform: async (prepared) => {
 						await run.batchTurn(index, batchingOf(this));
-						return await work.perform.call(this, prepared, item, send, api);
+						const performed = await work.perform.call(this, prepared, item, send, api);
+						return asWrittenBefore(performed, run.writtenBefore(index));
 					},
 					inTurn: async (phaseWork) => await pace.forItem(this, phaseWork),
 					// What the run did to records: a preview's items and the records listed beside the rows

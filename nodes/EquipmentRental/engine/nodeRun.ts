@@ -16,17 +16,18 @@
  * - perform: the operation's own requests.
  * Where the run stops on a failure (Continue On Fail off, and not an AI agent's tool), an item that
  * fails its checks or its preparation fails the whole run before anything is written, and its error
- * names every such item. A failure while performing stops the run from starting any further item;
- * items already under way finish. Every failed item then throws the same error, which says what the
- * run did: the records each item created, updated or deleted, and which items were not sent.
+ * names every such item. A failure while performing stops the run from starting any further item,
+ * from the moment its answer reaches the node (the pace holds new items, paceHolds.ts); items already
+ * under way finish. Every failed item then throws the same error, which counts what the run did by
+ * outcome with item ranges, and lists each record in its context (runReport.ts).
  * Where failures do not stop the run, each failed item is output as its own failure and the others
  * go on.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { ItemEnd, ItemError, ItemOutcome, Phase } from './runReport';
-import { describeRun } from './runReport';
+import type { EarlierWrite, ItemEnd, ItemError, ItemOutcome, Outcome, Phase } from './runReport';
+import { describeRun, wrote } from './runReport';
 
 /** Thrown by an item that did not start a phase because the run had stopped. */
 class NotStarted extends Error {}
@@ -62,8 +63,8 @@ export class NodeRun {
 	private readonly arrivals = new Set<number>();
 	/** What each item's checks gave (its request's parts), by item. */
 	private readonly checkedParts = new Map<number, unknown>();
-	/** The items that have sent a request in the current phase. */
-	private readonly sending = new Set<number>();
+	/** The writes of this try that failed but may have been done, by item: what each would have done. */
+	private readonly attempts = new Map<number, Outcome>();
 	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
 	private stopped = false;
 	private failures = 0;
@@ -80,6 +81,8 @@ export class NodeRun {
 		readonly stopsOnFailure: boolean,
 		/** Whether the operation writes (its error then says what it wrote). */
 		private readonly writes: boolean,
+		/** What the earlier tries of the node in this execution wrote, by item (see nodeRunOf). */
+		private readonly earlier: Map<number, EarlierWrite> = new Map(),
 	) {
 		const open = () => this.itemCount - this.ends.size;
 		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
@@ -89,6 +92,31 @@ export class NodeRun {
 	/** Whether item `index` has already started in this run (then n8n is running the node again). */
 	hasSeen(index: number): boolean {
 		return this.arrivals.has(index);
+	}
+
+	/** A write of item `index` failed, and may have been done all the same: it would have `outcome`. */
+	mayHaveWritten(index: number, outcome: Outcome): void {
+		this.attempts.set(index, outcome);
+	}
+
+	/** What an earlier try of this execution wrote for item `index` (`created`, ...), if it wrote. */
+	writtenBefore(index: number): Outcome | undefined {
+		const earlier = this.earlier.get(index);
+		if (!earlier) return undefined;
+		return 'attempted' in earlier
+			? earlier.attempted
+			: earlier.done.find(({ outcome }) => wrote(outcome))?.outcome;
+	}
+
+	/** What the tries of this execution up to this one wrote, for the next try. */
+	handOver(): Map<number, EarlierWrite> {
+		for (const [index, end] of this.ends) {
+			if ('done' in end && end.done.some(({ outcome }) => wrote(outcome)))
+				this.earlier.set(index, { done: end.done });
+			else if ('failed' in end && this.attempts.has(index) && !this.earlier.has(index))
+				this.earlier.set(index, { attempted: this.attempts.get(index)! });
+		}
+		return this.earlier;
 	}
 
 	/**
@@ -105,16 +133,13 @@ export class NodeRun {
 	}
 
 	/**
-	 * Why a request of item `index` may not go now that its turn has come, if it may not: once the
-	 * run has stopped, an item that has sent nothing in this phase sends nothing (it ends as not
-	 * sent); one that has, finishes. A failure that stops the run reaches its item before the next
-	 * turn comes (the pace waits a turn of the event loop after a failure, requestPace.ts).
+	 * Why a request of an item may not go now that its turn has come, if it may not: once the run has
+	 * stopped, an item that has sent nothing in this phase (`opening`) sends nothing (it ends as not
+	 * sent); one that has, finishes. A failure that stops the run reaches its item before such a turn
+	 * comes (the pace holds them back from the failed answer on, paceHolds.ts).
 	 */
-	async heldBack(index: number): Promise<Error | undefined> {
-		if (this.sending.has(index)) return undefined;
-		if (this.stopped) return new NotStarted();
-		this.sending.add(index);
-		return undefined;
+	async heldBack(opening: boolean): Promise<Error | undefined> {
+		return opening && this.stopped ? new NotStarted() : undefined;
 	}
 
 	/**
@@ -192,7 +217,6 @@ export class NodeRun {
 		}
 		if (phase === 'prepare' && this.phaseReached !== 'perform') this.performingSince = Date.now();
 		this.phaseReached = phase === 'check' ? 'prepare' : 'perform';
-		this.sending.delete(index);
 	}
 
 	private end(index: number, end: ItemEnd): void {
@@ -213,6 +237,7 @@ export class NodeRun {
 			ends: this.ends,
 			phase: this.phaseReached,
 			writes: this.writes,
+			earlier: this.earlier,
 		});
 		return this.finalError;
 	}
@@ -233,11 +258,21 @@ function itemCountOf(context: RunContext): number {
 }
 
 /**
- * The runs under way, by the execution data n8n gives every item of a run of the node. n8n runs the
- * node again with the same execution data when Retry On Fail retries it: an item index seen twice
- * starts a new run.
+ * The runs under way, by the execution data n8n gives every item of a run of the node: one object
+ * per execution, node and run of the node (a loop's next run has its own). n8n's Retry On Fail
+ * (WorkflowExecute.processRunExecutionData, n8n-core 2.8.1) runs the node again, every item of it,
+ * with the same execution data, in the same execution: an item index seen twice starts the next
+ * try, which is handed what the tries before it wrote (NodeRun.handOver), so that its output and
+ * its error say what the execution did. That memory holds at most one entry per item of the run
+ * (its outcome and record IDs), and lives as long as the execution data, a weak key here: it goes
+ * with the execution, and neither another execution nor another run of the node sees it.
  */
 const runs = new WeakMap<object, NodeRun>();
+
+/** The run under way that item `context` belongs to, if it has begun. */
+export function runUnderWay(context: Pick<RunContext, 'getExecuteData'>): NodeRun | undefined {
+	return runs.get(context.getExecuteData());
+}
 
 /** The run of the node that item `context` belongs to. */
 export function nodeRunOf(
@@ -247,7 +282,7 @@ export function nodeRunOf(
 	const executeData = context.getExecuteData();
 	let run = runs.get(executeData);
 	if (!run || run.hasSeen(context.getItemIndex())) {
-		run = new NodeRun(itemCountOf(context), stopsOnFailure, writes);
+		run = new NodeRun(itemCountOf(context), stopsOnFailure, writes, run?.handOver());
 		runs.set(executeData, run);
 	}
 	return run;

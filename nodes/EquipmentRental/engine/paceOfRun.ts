@@ -1,8 +1,17 @@
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { isFailedAnswer } from '../../shared/errors';
 import { listOptionsField } from '../../shared/listFields';
 import type { Field, ParameterContext } from '../../shared/parameters';
 import { ItemParameters } from '../../shared/parameters';
 import type { PaceSettings } from '../../shared/requestPace';
 import { RequestPace } from '../../shared/requestPace';
+import type { NodeRun } from './nodeRun';
+import { runUnderWay } from './nodeRun';
 import {
 	maxRateLimitWaitField,
 	parallelRequestsField,
@@ -17,7 +26,7 @@ import {
  */
 
 /** The paces of the runs under way, by the run of the node (nodeRun.ts). */
-const paces = new WeakMap<object, RequestPace>();
+const paces = new WeakMap<NodeRun, RequestPace>();
 
 /** What the pace reads of an item's context. */
 export type PaceContext = ParameterContext & {
@@ -51,11 +60,33 @@ function paceSettings(context: PaceContext): PaceSettings {
 }
 
 /** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
-export function paceOf(run: object, context: PaceContext): RequestPace {
+export function paceOf(run: NodeRun, context: PaceContext): RequestPace {
 	let pace = paces.get(run);
 	if (!pace) {
-		pace = new RequestPace(paceSettings(context), context.getExecutionCancelSignal?.());
+		pace = new RequestPace(
+			paceSettings(context),
+			context.getExecutionCancelSignal?.(),
+			run.stopsOnFailure,
+		);
 		paces.set(run, pace);
 	}
 	return pace;
+}
+
+/**
+ * The first postReceive of every operation: tells the pace of the item's run of a failed answer as
+ * it reaches the node, before RoutingNode's other postReceive hand it over as the item's failure
+ * (paceHolds.ts).
+ */
+export async function failedAnswerHeard(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (isFailedAnswer(response)) {
+		const run = runUnderWay(this);
+		const pace = run && paces.get(run);
+		pace?.failedAnswer(this.getItemIndex(), response.statusCode);
+	}
+	return items;
 }

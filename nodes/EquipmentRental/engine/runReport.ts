@@ -7,9 +7,11 @@ import { asSentence, failureSentences, mayHaveBeenDone } from '../../shared/erro
  * The error of a run of the node that stopped (nodeRun.ts). What n8n does (RoutingNode, n8n 1.85 to
  * 2.41): it throws the error of the first failed item by index and drops every other item's output,
  * so the error n8n shows is all a user learns of the run. What this room does: that error keeps the
- * failed item's message and HTTP status, and its description (and `context.run`, for an error
- * workflow) says what the run did: every bad item of a run stopped before writing, or the records
- * each item wrote and the items not sent.
+ * failed item's message and HTTP status, and its description says what the run did, in counts and
+ * item ranges: every bad item of a run stopped before writing, or the items each outcome, the
+ * failures, the items not sent and the writes that may have been done. It stays short whatever the
+ * run's size (MAX_ERROR_LENGTH): the records' IDs, item by item, are in `context.run`, for an error
+ * workflow.
  */
 
 export type ItemError = NodeApiError | NodeOperationError;
@@ -29,14 +31,37 @@ export interface ItemOutcome {
 export type ItemEnd =
 	{ done: ItemOutcome[] } | { failed: ItemError; phase: Phase } | { notSent: true };
 
+/**
+ * What an earlier try of the node in the same execution (n8n's Retry On Fail) wrote for an item: its
+ * records, or a write that may have been done (`attempted`: what it would have done).
+ */
+export type EarlierWrite = { done: ItemOutcome[] } | { attempted: Outcome };
+
 /** The outcome of a Create or Update that found the record holding every value already. */
-const UNCHANGED = 'unchanged';
+export const UNCHANGED = 'unchanged';
 
-/** How many failures the message names; the description names them all. */
-const FAILURES_IN_MESSAGE = 3;
+/** Whether `outcome` is a write's (not `unchanged` nor `read`). */
+export function wrote(outcome: Outcome): boolean {
+	return outcome !== UNCHANGED && outcome !== 'read';
+}
 
-/** `[0, 1, 2, 5, 7, 8]` as "0-2, 5 and 7-8". */
-export function describeIndexes(indexes: number[]): string {
+/** How many failures the message names, and the description with their explanation. */
+const FAILURES_NAMED = 3;
+
+/** How many ranges of items a list names before it counts the rest. */
+const RANGES_NAMED = 12;
+
+/** The most a stopped run's message and description take together, whatever the run's size. */
+export const MAX_ERROR_LENGTH = 4000;
+
+/** How much of one failure's explanation the description quotes. */
+const EXPLANATION_LENGTH = 400;
+
+/** The most a list of item ranges takes (RANGES_NAMED of them, and the count of the rest). */
+const LIST_LENGTH = 200;
+
+/** `[0, 1, 2, 5, 7, 8]` as "0-2, 5 and 7-8"; past `most` ranges, the others are counted. */
+export function describeIndexes(indexes: number[], most = Number.POSITIVE_INFINITY): string {
 	const ranges: string[] = [];
 	for (let start = 0; start < indexes.length;) {
 		let end = start;
@@ -44,17 +69,32 @@ export function describeIndexes(indexes: number[]): string {
 		ranges.push(end === start ? String(indexes[start]) : `${indexes[start]}-${indexes[end]}`);
 		start = end + 1;
 	}
+	if (ranges.length > most) {
+		const rest = ranges.length - most;
+		return `${ranges.slice(0, most).join(', ')} and ${rest.toLocaleString('en-US')} more ranges`;
+	}
 	return ranges.length < 2
 		? ranges.join('')
 		: `${ranges.slice(0, -1).join(', ')} and ${ranges.at(-1)}`;
 }
 
 function itemsNamed(indexes: number[]): string {
-	return `${indexes.length === 1 ? 'item' : 'items'} ${describeIndexes(indexes)}`;
+	return `${indexes.length === 1 ? 'item' : 'items'} ${describeIndexes(indexes, RANGES_NAMED)}`;
 }
 
 function count(number: number, noun: string): string {
 	return `${number.toLocaleString('en-US')} ${noun}${number === 1 ? '' : 's'}`;
+}
+
+/** "Created 698: items 0-697". */
+function tally(label: string, indexes: number[]): string {
+	return `${label} ${indexes.length.toLocaleString('en-US')}: ${itemsNamed(indexes)}`;
+}
+
+/** `text` cut to `length` characters at most. */
+function clipped(text: string, length: number): string {
+	if (text.length <= length) return text;
+	return length > 1 ? `${text.slice(0, length - 1).trimEnd()}…` : '';
 }
 
 /** A failure's message with the item it belongs to, as the node's own checks end theirs. */
@@ -70,14 +110,23 @@ interface RunState {
 	phase: Phase;
 	/** Whether the operation writes. */
 	writes: boolean;
+	/** What earlier tries of the node in this execution wrote, by item (Retry On Fail). */
+	earlier?: ReadonlyMap<number, EarlierWrite>;
 }
 
-/** What the run's items came to, by outcome, in the order the outcomes first appear. */
-function outcomes(ends: ReadonlyMap<number, ItemEnd>) {
+type Failed = [number, Extract<ItemEnd, { failed: ItemError }>];
+
+/**
+ * What the execution's items came to, by outcome (in the order the outcomes first appear), each
+ * record with its item: this try's, and an earlier try's write of an item this try did not do.
+ */
+function outcomes(state: RunState) {
 	const byOutcome = new Map<string, Array<{ index: number } & ItemOutcome>>();
-	for (const [index, end] of [...ends].sort(([left], [right]) => left - right)) {
-		if (!('done' in end)) continue;
-		for (const record of end.done) {
+	for (let index = 0; index < state.itemCount; index++) {
+		const end = state.ends.get(index);
+		const earlier = state.earlier?.get(index);
+		const done = end && 'done' in end ? end.done : earlier && 'done' in earlier ? earlier.done : [];
+		for (const record of done) {
 			const records = byOutcome.get(record.outcome) ?? [];
 			records.push({ index, ...record });
 			byOutcome.set(record.outcome, records);
@@ -86,99 +135,132 @@ function outcomes(ends: ReadonlyMap<number, ItemEnd>) {
 	return byOutcome;
 }
 
-/** What a run that performed did, its records by item (what a user needs to clean up or resume). */
-function whatItDid(state: RunState, notSent: number[]): string[] {
-	const done = outcomes(state.ends);
-	const summary = [...done].map(
-		([outcome, records]) =>
-			`${outcome} ${records.length.toLocaleString('en-US')} (${itemsNamed([...new Set(records.map((record) => record.index))])})`,
-	);
-	// The records a write changed, by item: what a user needs to undo or finish the run by hand.
-	const records = [...done]
-		.filter(([outcome]) => state.writes && outcome !== UNCHANGED)
-		.map(([outcome, records]) => [outcome, records.filter(({ id }) => id !== undefined)] as const)
-		.filter(([, records]) => records.length > 0)
-		.map(
-			([outcome, records]) =>
-				`Records ${outcome}, by item: ${records.map(({ index, id }) => `${index}: ${id}`).join(', ')}.`,
-		);
-	return [
-		summary.length > 0
-			? `Before it stopped, the run ${state.writes ? 'wrote' : 'read'} these: ${summary.join('; ')}.`
-			: `No item was ${state.writes ? 'written' : 'read'} before it stopped.`,
-		notSent.length > 0
-			? `Not sent: ${itemsNamed(notSent)}. Run ${notSent.length === 1 ? 'it' : 'them'} again once the failure is fixed.`
-			: '',
-		...records,
-	];
+/** The sentences of the story, each ended, joined. */
+function told(story: Array<string | undefined>): string {
+	return story
+		.filter((sentence): sentence is string => typeof sentence === 'string' && sentence !== '')
+		.map(asSentence)
+		.join(' ');
+}
+
+/**
+ * The other failures, each with its explanation while `room` lasts (a run of a few failures names
+ * them all), the rest by item.
+ */
+function alsoFailed(others: Failed[], room: number): string {
+	if (others.length === 0) return '';
+	const named: string[] = [];
+	let left = room - LIST_LENGTH;
+	for (const [index, { failed: error }] of others) {
+		const said = `Item ${index}: ${asSentence(clipped(failureSentences(error), EXPLANATION_LENGTH))}`;
+		if (said.length + 1 > left) break;
+		named.push(said);
+		left -= said.length + 1;
+	}
+	const rest = others.slice(named.length).map(([index]) => index);
+	return [`Also failed:`, ...named, rest.length > 0 ? `And ${itemsNamed(rest)}` : '']
+		.filter((part) => part !== '')
+		.join(' ');
 }
 
 /**
  * The error of a run that stopped on a failure (see NodeRun): the first failed item's message, and a
  * description that says what the run did. Before it performed (a check, or a record named by an
- * external ID, failed) nothing was written, and every failed item is named; once it performed, the
- * records each item wrote and the items not sent are named.
+ * external ID, failed) nothing was written, and the failed items are named; once it performed, the
+ * items of each outcome, the failures, the items not sent and the writes that may have been done.
  */
 export function describeRun(state: RunState): ItemError {
 	const failed = [...state.ends]
-		.filter(
-			(entry): entry is [number, Extract<ItemEnd, { failed: ItemError }>] => 'failed' in entry[1],
-		)
+		.filter((entry): entry is Failed => 'failed' in entry[1])
 		.sort(([left], [right]) => left - right);
-	const notSent = [...Array(state.itemCount).keys()].filter(
-		(index) => !state.ends.has(index) || 'notSent' in state.ends.get(index)!,
-	);
 	const [firstIndex, { failed: first }] = failed[0];
 	// A run of one item is that item: its own error says it all.
-	if (state.itemCount === 1) return first;
-	const others = failed.slice(1);
-	const othersSaid = others.map(
-		([index, { failed: error }]) => `Item ${index}: ${failureSentences(error)}`,
+	if (state.itemCount === 1 && !state.earlier?.size) return first;
+	const done = outcomes(state);
+	const written = new Set([...done].flatMap(([, records]) => records.map(({ index }) => index)));
+	const notSent = [...Array(state.itemCount).keys()].filter(
+		(index) =>
+			(!state.ends.has(index) || 'notSent' in state.ends.get(index)!) && !written.has(index),
 	);
-
-	// A failed write whose answer was lost, or that the API failed after it, may have been done.
+	// A failed write whose answer was lost, or that the API failed after it, may have been done; so
+	// may an earlier try's that this try did not do again.
 	const uncertain = state.writes
-		? failed.filter(([, { failed: error }]) => mayHaveBeenDone(error)).map(([index]) => index)
+		? [...Array(state.itemCount).keys()].filter((index) => {
+				const end = state.ends.get(index);
+				if (end && 'failed' in end) return mayHaveBeenDone(end.failed);
+				const earlier = state.earlier?.get(index);
+				return (!end || 'notSent' in end) && earlier !== undefined && 'attempted' in earlier;
+			})
 		: [];
+	const others = failed.slice(1);
+	const counted = [...done].map(([outcome, records]) =>
+		tally(outcome.charAt(0).toUpperCase() + outcome.slice(1), [
+			...new Set(records.map(({ index }) => index)),
+		]),
+	);
 	let message = withItem(first, firstIndex);
-	let story: Array<string | null | undefined>;
+	// What the first failure said; what the run did; (the other failures;) what to do next.
+	let explained: string;
+	let story: string[];
+	let next = '';
 	if (state.phase !== 'perform') {
 		const nothingDone =
 			state.phase === 'check'
 				? 'Nothing was sent: the node checks every item before it sends any request'
 				: 'Nothing was written: the node checks every item, and finds the records it names, before it writes any';
-		const failedOf = `${failed.length.toLocaleString('en-US')} of the ${count(state.itemCount, 'item')} failed`;
-		const fix = `Fix ${others.length > 0 ? 'them' : 'it'} and run the node again, or turn on Continue On Fail (the node's Settings > On Error) to send the other items and output each failure as an item of its own.`;
+		const failedOf = `${failed.length.toLocaleString('en-US')} of the ${count(state.itemCount, 'item')} failed${done.size > 0 ? ' in this try' : ''}`;
+		next = `Fix ${others.length > 0 ? 'them' : 'it'} and run the node again, or turn on Continue On Fail (the node's Settings > On Error) to send the other items and output each failure as an item of its own.`;
+		// A try of Retry On Fail stopped before writing, after earlier tries wrote.
+		const earlier =
+			done.size > 0
+				? `Earlier tries of this execution (Retry On Fail) did: ${counted.join('. ')}`
+				: '';
 		if (others.length === 0) {
-			story = [first.description, `${nothingDone}, and ${failedOf}.`, fix];
+			explained = first.description ?? '';
+			story = [`${nothingDone}, and ${failedOf}`, earlier];
 		} else {
 			const named = failed
-				.slice(0, FAILURES_IN_MESSAGE)
+				.slice(0, FAILURES_NAMED)
 				.map(([index, { failed: error }]) => withItem(error, index));
 			const more = failed.length - named.length;
-			message = `${count(failed.length, 'item')} failed: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+			message = `${count(failed.length, 'item')} failed: ${named.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en-US')} more` : ''}`;
+			explained = '';
 			story = [
-				`${nothingDone}, and ${failedOf}.`,
-				`Item ${firstIndex}: ${failureSentences(first)}`,
-				...othersSaid,
-				fix,
+				`${nothingDone}, and ${failedOf}: ${itemsNamed(failed.map(([index]) => index))}`,
+				`Item ${firstIndex}: ${clipped(failureSentences(first), EXPLANATION_LENGTH * 2)}`,
+				earlier,
 			];
 		}
 	} else {
+		const tries = state.earlier?.size ? ' over the tries of this execution (Retry On Fail)' : '';
+		explained = first.description ?? '';
 		story = [
-			first.description,
-			`The run stopped at item ${firstIndex}: it started no item after this failure, and let the items already under way finish.`,
-			uncertain.length > 0
-				? `The write of ${itemsNamed(uncertain)} may have been done all the same (its answer was lost or the API failed after it): check for ${uncertain.length === 1 ? 'its record' : 'their records'} before you send ${uncertain.length === 1 ? 'it' : 'them'} again.`
+			`The run stopped at item ${firstIndex}: it started no item after this failure, and let the items already under way finish`,
+			`What it did${tries}: ${[
+				...counted,
+				tally(
+					'Failed',
+					failed.map(([index]) => index),
+				),
+			].join('. ')}`,
+			notSent.length > 0
+				? `${tally('Not sent', notSent)}: run ${notSent.length === 1 ? 'it' : 'them'} again once the failure is fixed`
 				: '',
-			othersSaid.length > 0 ? `Also failed: ${othersSaid.join(' ')}` : '',
-			...whatItDid(state, notSent),
+			uncertain.length > 0
+				? `${tally('May have been done', uncertain)} (the answer was lost, or the API failed after the write): check for ${uncertain.length === 1 ? 'its record' : 'their records'} before you send ${uncertain.length === 1 ? 'it' : 'them'} again`
+				: '',
 		];
 	}
-	const description = story
-		.filter((sentence): sentence is string => typeof sentence === 'string' && sentence !== '')
-		.map(asSentence)
-		.join(' ');
+	if (state.writes && written.size > 0)
+		next += " Each record's ID, by item, is in the error's context.run.done.";
+	message = clipped(message, EXPLANATION_LENGTH * 2);
+	// The counts and ranges first; the first failure's explanation (the API's words) and then the
+	// other failures take the room they leave.
+	const fixed = told([...story, next]);
+	let room = MAX_ERROR_LENGTH - message.length - fixed.length - 1;
+	explained = clipped(explained, Math.min(room - LIST_LENGTH, EXPLANATION_LENGTH * 3));
+	room -= explained.length + 1;
+	const description = told([explained, ...story, alsoFailed(others, room), next]);
 	const options = { message, description, itemIndex: firstIndex };
 	const error =
 		first instanceof NodeApiError
@@ -195,7 +277,7 @@ export function describeRun(state: RunState): ItemError {
 			failed: failed.map(([index]) => index),
 			mayHaveBeenDone: uncertain,
 			notSent,
-			done: [...outcomes(state.ends).values()]
+			done: [...done.values()]
 				.flat()
 				.map(({ index, outcome, id }) => ({ item: index, outcome, ...(id ? { id } : {}) })),
 		},
