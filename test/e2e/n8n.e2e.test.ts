@@ -2305,10 +2305,14 @@ describe(onN8n('one workflow per operation'), () => {
 		expect(one('Get contact person')).toEqual(contactUpdated);
 		expect(one('Get contact person by external ID')).toEqual(contactUpdated);
 		const contact2 = upserted('contact person');
-		expect(contact2.updated).toMatchObject({ name: 'Erika Musterfrau', phone: '+49 221 777' });
+		expect(contact2.updated).toMatchObject({
+			name: 'Erika Musterfrau',
+			phone: '+49 221 777',
+			changes: { phone: { from: '+49 221 555', to: '+49 221 777' } },
+		});
 		expect(items(result, 'Get many contact persons')).toEqual([
 			contactUpdated,
-			without(contact2.updated, ['upserted']),
+			without(contact2.updated, ['upserted', 'changes']),
 		]);
 		expect(one('Delete contact person')).toMatchObject({ deleted: true, id: contact.id });
 		expect(clients.find((record) => record.id === client2.created.id)!.contactPersons).toEqual([
