@@ -151,6 +151,17 @@ const EXTERNAL_ID: ExpectedField = { label: 'External ID', required: true, value
 const DAY: ExpectedField = { label: 'Date', required: true, value: '' };
 // One option (Output): n8n adds it at once instead of listing it.
 const DAILY_OPTIONS: ExpectedField = { label: 'Options' };
+/** Every write's: Write, or Preview (Write Nothing). */
+const MODE: ExpectedField = { label: 'Mode', value: 'Write' };
+/** Every operation with a number field's: how numbers given as text are written. */
+const NUMBER_FORMAT: ExpectedField = {
+	label: 'Number Format',
+	value: '1,234.56 (Point as Decimal Separator)',
+};
+/** Create or Update's, where the record has a list (not bookings). */
+const NOT_IN_INPUT: ExpectedField = { label: 'Include Records Not in Input', value: false };
+/** A list's input mode beside its fields: in fields (the default), or as JSON. */
+const listInput = (list: string): ExpectedField => ({ label: `${list} Input`, value: 'Fields' });
 
 /**
  * The operations the vendor's reference adds: their panels, checked in one node whose Resource and
@@ -253,6 +264,7 @@ export const LOOKUPS: ExpectedOperation[] = [
 			picked('Product'),
 			{ label: 'From Quantity', value: 1 },
 			{ label: 'Price', required: true, placeholder: /42\.50/ },
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -308,6 +320,7 @@ const updateFields = (choices: string[]): ExpectedField[] => [
 
 const BOOKING_CHOICES = [
 	'Attached Products',
+	'Attached Products Input',
 	'Change Price',
 	'Delivery Address',
 	'Exceptional Usage Price',
@@ -333,6 +346,7 @@ const CLIENT_CHOICES = [
 	'Additional Information',
 	'City',
 	'Contact Persons',
+	'Contact Persons Input',
 	'Country',
 	'Credit Limit',
 	'Creditworthiness',
@@ -436,6 +450,7 @@ const PRODUCT_REQUIRED = [
 	needed('Title'),
 	{ label: 'Type' },
 	needed('Unit Type'),
+	listInput('Price List'),
 	{ label: 'Price List' },
 ];
 
@@ -448,17 +463,19 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Booking',
 		operation: 'Create',
 		action: 'Create a booking',
-		fields: [...BOOKING_FIELDS, additionalFields(BOOKING_CHOICES)],
+		fields: [MODE, ...BOOKING_FIELDS, additionalFields(BOOKING_CHOICES), NUMBER_FORMAT],
 	},
 	{
 		resource: 'Booking',
 		operation: 'Create or Update',
 		action: 'Create or update a booking',
 		fields: [
+			MODE,
 			EXTERNAL_ID,
 			...BOOKING_FIELDS,
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(BOOKING_CHOICES)),
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -466,6 +483,7 @@ export const WRITES: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a booking',
 		fields: [
+			MODE,
 			picked('Booking', ID_OR_EXTERNAL_ID),
 			...updateFields([
 				'Additional Information',
@@ -486,29 +504,33 @@ export const WRITES: ExpectedOperation[] = [
 				'Start Date',
 				'Status',
 			]),
+			NUMBER_FORMAT,
 		],
 	},
 	{
 		resource: 'Booking',
 		operation: 'Delete',
 		action: 'Delete a booking',
-		fields: [picked('Booking', ID_OR_EXTERNAL_ID)],
+		fields: [MODE, picked('Booking', ID_OR_EXTERNAL_ID)],
 	},
 	{
 		resource: 'Client',
 		operation: 'Create',
 		action: 'Create a client',
-		fields: [needed('Name'), additionalFields(CLIENT_CHOICES)],
+		fields: [MODE, needed('Name'), additionalFields(CLIENT_CHOICES), NUMBER_FORMAT],
 	},
 	{
 		resource: 'Client',
 		operation: 'Create or Update',
 		action: 'Create or update a client',
 		fields: [
+			MODE,
 			EXTERNAL_ID,
 			needed('Name'),
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(CLIENT_CHOICES)),
+			NOT_IN_INPUT,
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -517,19 +539,21 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a client',
 		// A client's contact persons are written through the Contact Person resource.
 		fields: [
+			MODE,
 			picked('Client'),
 			...updateFields(
 				[...CLIENT_CHOICES, 'Name']
-					.filter((label) => label !== 'Contact Persons')
+					.filter((label) => !label.startsWith('Contact Persons'))
 					.sort((a, b) => a.localeCompare(b)),
 			),
+			NUMBER_FORMAT,
 		],
 	},
 	{
 		resource: 'Client',
 		operation: 'Delete',
 		action: 'Delete a client',
-		fields: [picked('Client')],
+		fields: [MODE, picked('Client')],
 	},
 	{
 		resource: 'Contact Person',
@@ -537,6 +561,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Create a contact person',
 		fields: [
 			picked('Client'),
+			MODE,
 			needed('Name'),
 			{ label: 'Is Main', value: false },
 			additionalFields(CONTACT_PERSON_CHOICES),
@@ -548,11 +573,13 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Create or update a contact person',
 		fields: [
 			picked('Client'),
+			MODE,
 			EXTERNAL_ID,
 			needed('Name'),
 			{ label: 'Is Main', value: false },
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(CONTACT_PERSON_CHOICES)),
+			NOT_IN_INPUT,
 		],
 	},
 	{
@@ -579,6 +606,7 @@ export const WRITES: ExpectedOperation[] = [
 		action: 'Update a contact person',
 		fields: [
 			picked('Client'),
+			MODE,
 			picked('Contact Person'),
 			...updateFields([
 				'Department',
@@ -596,24 +624,33 @@ export const WRITES: ExpectedOperation[] = [
 		resource: 'Contact Person',
 		operation: 'Delete',
 		action: 'Delete a contact person',
-		fields: [picked('Client'), picked('Contact Person')],
+		fields: [picked('Client'), MODE, picked('Contact Person')],
 	},
 	{
 		resource: 'Contract',
 		operation: 'Create',
 		action: 'Create a contract',
-		fields: [picked('Client'), ...CONTRACT_REQUIRED, additionalFields(CONTRACT_CHOICES)],
+		fields: [
+			MODE,
+			picked('Client'),
+			...CONTRACT_REQUIRED,
+			additionalFields(CONTRACT_CHOICES),
+			NUMBER_FORMAT,
+		],
 	},
 	{
 		resource: 'Contract',
 		operation: 'Create or Update',
 		action: 'Create or update a contract',
 		fields: [
+			MODE,
 			EXTERNAL_ID,
 			picked('Client'),
 			...CONTRACT_REQUIRED,
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(CONTRACT_CHOICES)),
+			NOT_IN_INPUT,
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -621,35 +658,40 @@ export const WRITES: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a contract',
 		fields: [
+			MODE,
 			picked('Contract'),
 			...updateFields(
 				[...CONTRACT_CHOICES, 'Client', 'End Date', 'Start Date', 'Structure ID'].sort((a, b) =>
 					a.localeCompare(b),
 				),
 			),
+			NUMBER_FORMAT,
 		],
 	},
 	{
 		resource: 'Contract',
 		operation: 'Delete',
 		action: 'Delete a contract',
-		fields: [picked('Contract')],
+		fields: [MODE, picked('Contract')],
 	},
 	{
 		resource: 'Equipment',
 		operation: 'Create',
 		action: 'Create a piece of equipment',
-		fields: [needed('Title'), additionalFields(EQUIPMENT_CHOICES)],
+		fields: [MODE, needed('Title'), additionalFields(EQUIPMENT_CHOICES), NUMBER_FORMAT],
 	},
 	{
 		resource: 'Equipment',
 		operation: 'Create or Update',
 		action: 'Create or update a piece of equipment',
 		fields: [
+			MODE,
 			EXTERNAL_ID,
 			needed('Title'),
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(EQUIPMENT_CHOICES)),
+			NOT_IN_INPUT,
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -663,31 +705,36 @@ export const WRITES: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a piece of equipment',
 		fields: [
+			MODE,
 			picked('Equipment'),
 			...updateFields([...EQUIPMENT_CHOICES, 'Title'].sort((a, b) => a.localeCompare(b))),
+			NUMBER_FORMAT,
 		],
 	},
 	{
 		resource: 'Equipment',
 		operation: 'Delete',
 		action: 'Delete a piece of equipment',
-		fields: [picked('Equipment')],
+		fields: [MODE, picked('Equipment')],
 	},
 	{
 		resource: 'Product',
 		operation: 'Create',
 		action: 'Create a product',
-		fields: [...PRODUCT_REQUIRED, additionalFields(PRODUCT_CHOICES)],
+		fields: [MODE, ...PRODUCT_REQUIRED, additionalFields(PRODUCT_CHOICES), NUMBER_FORMAT],
 	},
 	{
 		resource: 'Product',
 		operation: 'Create or Update',
 		action: 'Create or update a product',
 		fields: [
+			MODE,
 			EXTERNAL_ID,
 			...PRODUCT_REQUIRED,
 			EMPTY_VALUES,
 			additionalFields(withoutExternalId(PRODUCT_CHOICES)),
+			NOT_IN_INPUT,
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -695,17 +742,21 @@ export const WRITES: ExpectedOperation[] = [
 		operation: 'Update',
 		action: 'Update a product',
 		fields: [
+			MODE,
 			picked('Product'),
 			...updateFields(
-				[...PRODUCT_CHOICES, 'Price List', 'Title', 'Unit Type'].sort((a, b) => a.localeCompare(b)),
+				[...PRODUCT_CHOICES, 'Price List', 'Price List Input', 'Title', 'Unit Type'].sort((a, b) =>
+					a.localeCompare(b),
+				),
 			),
+			NUMBER_FORMAT,
 		],
 	},
 	{
 		resource: 'Product',
 		operation: 'Delete',
 		action: 'Delete a product',
-		fields: [picked('Product')],
+		fields: [MODE, picked('Product')],
 	},
 ];
 
@@ -740,6 +791,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 					'Status',
 				],
 			},
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -764,6 +816,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 			{ label: 'Price', placeholder: /42\.50/, hint: /negative/ },
 			{ label: 'From Quantity', placeholder: /Keep the price item's/, hint: /Leave empty to keep/ },
 			{ label: 'Calculation Type', value: "Don't Send" },
+			NUMBER_FORMAT,
 		],
 	},
 	{
@@ -794,6 +847,7 @@ export const OPERATIONS: ExpectedOperation[] = [
 					'Start Date',
 				],
 			},
+			NUMBER_FORMAT,
 		],
 	},
 	{
