@@ -3,7 +3,7 @@
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-dangerous-functions
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The chat example's Code node (examples/chat-quote-creation.json, "Read client, contract and
  * amount") on the e2e suite's chat messages, run directly: what it reads, and what the reply to a

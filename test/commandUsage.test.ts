@@ -3,7 +3,7 @@
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-dangerous-functions
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * `npm run sandbox -- --help` and `npm run dev -- --help` print every flag the command takes, with
  * its default and environment variable, and start nothing; an unknown flag gets the error and the

@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * What n8n loads of each node, as n8n's loader leaves it (the node's description after its own
  * transforms, with the Request Options n8n adds to a declarative node), against the snapshot

@@ -3,7 +3,7 @@
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-dangerous-functions
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The lock that keeps two `npm run dev` off one n8n user folder (scripts/dev-lock.js): a live
  * holder refuses, a holder that is gone (or whose PID now belongs to another process) does not.

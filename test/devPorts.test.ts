@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-restricted-imports
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The ports `npm run dev` checks and suggests (scripts/dev-ports.js, runtime/processes.js): a port
  * is busy when anything listens on it at either loopback address, and a suggestion is a port

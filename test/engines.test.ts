@@ -2,10 +2,10 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
- * `npm install` must not warn that a package wants another Node.js than the README gives for
- * development: every package the lockfile installs accepts that version.
+ * `npm install` must not warn that a package wants another Node.js than the README and
+ * CONTRIBUTING.md give for development: every package the lockfile installs accepts that version.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -59,11 +59,17 @@ function packagesNeeding(packages: Record<string, LockEntry>, target: string): S
 	return needing;
 }
 
+/** The Node.js version development needs, as README.md and CONTRIBUTING.md both name it. */
 function readmeNodeVersion(): string {
-	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-	const match = /Needs Node\.js (\d+\.\d+) or later/.exec(readme);
-	if (!match) throw new Error('README.md does not say which Node.js development needs');
-	return `${match[1]}.0`;
+	const versions = ['README.md', 'CONTRIBUTING.md'].map((file) => {
+		const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+		const match = /Needs Node\.js (\d+\.\d+) or later/.exec(text);
+		if (!match) throw new Error(`${file} does not say which Node.js development needs`);
+		return match[1];
+	});
+	if (versions[0] !== versions[1])
+		throw new Error(`README.md names Node.js ${versions[0]}, CONTRIBUTING.md ${versions[1]}`);
+	return `${versions[0]}.0`;
 }
 
 it('every package of the lockfile accepts the Node.js version the README names for development', () => {

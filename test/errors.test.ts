@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 import { EXAMPLE_UUID } from '../nodes/shared/parameters';
 import { NODE_NAME, runNode, type RunResult } from './harness/engine';
 import { useRedirectingServer } from './harness/recordingServer';

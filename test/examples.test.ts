@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The example workflows' canvas layout, as n8n draws it: a node is a box about 100 px wide (its
  * position is the top-left corner) with its name written below it, up to about 200 px wide.

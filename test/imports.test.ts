@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * How the package's modules depend on one another (nodes/ and credentials/), as docs/architecture.md
  * lays them out: no import cycle; nodes/shared/ (what both nodes use) stands on its own, the engine

@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * What n8n's editor makes of the nodes' descriptions: number inputs, subtitles, the nodes panel's
  * entry and search, and the Docs links. The rules the editor applies are quoted where they are used.

@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The node's versions (nodes/EquipmentRental/engine/nodeVersions.ts): a node saved by 0.2.0
  * (version 1) shows its IDs in text fields, as n8n's editor cannot show a plain text in a picker; a

@@ -3,7 +3,7 @@
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-dangerous-functions
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The guard (scripts/runtime/guard.js) that stops a process group when the process that started
  * it dies: here the group is a shell with a child, started by a small owner process that is then

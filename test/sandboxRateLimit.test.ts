@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-restricted-imports
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The sandbox's rate limit (sandbox/rateLimit.js), as a real API's limiter behaves: a token bucket
  * and a ceiling on the requests handled at once; a request beyond is answered 429 with Retry-After

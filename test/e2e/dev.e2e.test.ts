@@ -4,7 +4,7 @@
 	@n8n/community-nodes/no-dangerous-functions,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * `npm run dev` as a user runs it (scripts/dev.js with the real n8n), on free ports and a user
  * folder of its own in a temporary folder, never the developer's .dev/: n8n logs to a file, a

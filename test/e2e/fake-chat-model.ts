@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-restricted-imports
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * A stand-in for OpenAI's chat-completions endpoint, so that the AI-agent examples run in CI
  * without a model provider. It follows a script: a list of tool calls, made one per request in

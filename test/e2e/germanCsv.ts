@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * A German sheet as the e2e suite reads it (issue 40): a CSV with semicolons, amounts written as
  * 1.234,56 (`1.250,50`, `12.000`) and dates as `YYYY-MM-DD HH:mm`, read from disk by n8n's own

@@ -4,7 +4,7 @@
 	@n8n/community-nodes/no-dangerous-functions,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The README's install without the UI, run as written (the packed package in place of its name,
  * the test's user folder in place of ~): npm leaves one n8n-workflow, n8n's own, so n8n knows the

@@ -3,7 +3,7 @@
 	@n8n/community-nodes/require-node-api-error,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * A running n8n (`n8n start`) on the suite's user folder, signed in as its owner through the REST
  * API the editor uses: for what `n8n execute` cannot show, workflows that their own triggers start

@@ -3,7 +3,7 @@
 	@n8n/community-nodes/no-restricted-globals,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * End to end: the built package installed in a real n8n as a community package, a credential
  * pointing at the sandbox, the example workflows and one workflow per operation, each executed
@@ -1940,7 +1940,7 @@ describe(onN8n('one workflow per operation'), () => {
 
 	it('the every-operation example as 0.2.0 saved it (plain IDs in what are pickers now) still runs', async () => {
 		// 0.2.0 sent Calculation Type as Fixed, which only the description knows: the server of the
-		// description takes it, a whitelisting one would refuse it (README, The real API).
+		// description takes it, a whitelisting one would refuse it (docs/real-api.md).
 		sandbox.setOptions({ strict: false });
 		// The shipped example ran before: what it deleted and attached is as it was seeded again.
 		(sandbox.store.inventories as Map<string, Json>).set(fx.inventoryId, { ...fixtureInventory });

@@ -4,7 +4,7 @@
 	@n8n/community-nodes/no-dangerous-functions,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * What a version difference would break, found on the version it breaks: every n8n-workflow export
  * the built package uses exists in this n8n's own n8n-workflow, and a copy of the package broken on

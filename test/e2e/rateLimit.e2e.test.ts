@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * A sync as users run it, in a real n8n, against an API that limits its clients as real APIs do:
  * 1,000 rows of a sheet through Client > Create or Update with the node's defaults, the sandbox

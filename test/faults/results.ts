@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * What the fault suite found, kept per test file in the folder that jest.faults.config.js names, so
  * that print-summary.js can end the run with one plain summary line across the files.

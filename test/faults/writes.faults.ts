@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * Writes under injected faults, lost answers among them (the sandbox carries the request out, then
  * closes the connection unanswered): an item may only report success when the sandbox completed its
@@ -811,7 +811,7 @@ const GET_TRIES = 5;
 /**
  * The kinds Create or Update runs for: at the top (PATCH), under a parent found by its external ID
  * (one more lookup under the faults), and by PUT. Contracts, bookings and products take the same
- * factory's path as clients; the suite's time is what limits the choice (README, Develop).
+ * factory's path as clients; the suite's time is what limits the choice (docs/development.md, The fault suite).
  */
 const upsertKinds = recordKinds.filter((kind) =>
 	['client', 'contactPerson', 'equipment'].includes(kind.resource),

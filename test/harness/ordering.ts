@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-restricted-imports
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * Evidence about the order of a run's requests that holds however slowly a busy machine runs: the
  * sandbox holds requests until what the test waits for has arrived, and the client's own events say

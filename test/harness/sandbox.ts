@@ -1,7 +1,7 @@
 /* eslint-disable
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * Gives a test suite the local sandbox of the Integration API and checks, after each test, that
  * every request the node sent is one the OpenAPI document allows (the contract test): the node and

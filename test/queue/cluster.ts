@@ -4,7 +4,7 @@
 	@n8n/community-nodes/require-node-api-error,
 	@n8n/community-nodes/no-hardcoded-secrets
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * n8n in queue mode, deployed as users deploy it: PostgreSQL and Redis (Debian's, as child
  * processes on loopback ports), one main and two `n8n worker` processes of the pinned n8n sharing

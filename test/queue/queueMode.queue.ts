@@ -2,7 +2,7 @@
 	@n8n/community-nodes/no-restricted-imports,
 	@n8n/community-nodes/no-restricted-globals
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The node and the trigger in n8n's queue mode (see cluster.ts): webhooks spread over two workers,
  * the trigger's changes emitted exactly once across main restarts, the daily report once per day,

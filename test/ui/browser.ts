@@ -4,7 +4,7 @@
 	@n8n/community-nodes/no-dangerous-functions,
 	@n8n/community-nodes/require-node-api-error
 	-- Test code, run by Jest in Node.js: n8n's rules for the code that n8n loads do not apply
-	(README.md, "n8n's n8n-node tool"). */
+	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
