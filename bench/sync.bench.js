@@ -176,7 +176,7 @@ const { Expression, ICredentialsHelper, Workflow, NodeHelpers } = require('n8n-w
 /**
  * How many expressions (parameter values starting with '=') n8n has evaluated in this process: the
  * engine evaluates each item's expressions once per property of the node's description that has
- * the parameter's name, shown or not (see the README's Performance). Counting costs an increment
+ * the parameter's name, shown or not (see docs/performance.md). Counting costs an increment
  * per evaluation.
  */
 let expressionsEvaluated = 0;
@@ -318,7 +318,7 @@ const credentialTypes = {
  * n8n's credential store for every workflow, applying each credential type's generic
  * `authenticate` as n8n's CredentialsHelper does: every key and value that is an expression is
  * evaluated for every request. Unlike n8n's, it does not read the credential from the database and
- * decrypt it on each getDecrypted (see the README).
+ * decrypt it on each getDecrypted.
  */
 class BenchCredentialsHelper extends ICredentialsHelper {
 	constructor(data) {

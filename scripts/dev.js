@@ -324,7 +324,7 @@ async function main() {
 			`  Editor:      ${n8n.url}/`,
 			`  Login:       ${OWNER.email} / ${OWNER.password}`,
 			`  Sandbox API: ${sandbox.url}  (Bearer token: ${flags.token})`,
-			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags.adminToken}; see README)`,
+			`  Admin:       ${sandbox.url}/_sandbox/...  (Bearer token: ${flags.adminToken}; see docs/development.md)`,
 			...describeRuntimeOptions(flags.sandboxOptions).map(
 				([label, text], index) =>
 					`${index === 0 ? '  Sandbox:' : ''}`.padEnd(15) + `${label}: ${text}`,
