@@ -604,6 +604,8 @@ describe(onN8n('Create or Update from the editor'), () => {
 			expect(labels.slice(labels.indexOf('Empty Values'))).toEqual([
 				'Empty Values',
 				'Additional Fields',
+				'Include Records Not in Input',
+				'Number Format',
 			]);
 			const emptyValues = await field(page, 'Empty Values');
 			await expect(fieldValue(emptyValues)).resolves.toMatchObject({
