@@ -109,9 +109,6 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
-	const comparedFields = [
-		...new Set([...kind.fields, ...updatable(kind)].map((field) => field.property.name)),
-	];
 	const readName = readBackName(kind);
 	return {
 		option: {
@@ -142,23 +139,18 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{
-					async prepare(parts, item, send) {
+					async prepare(parts, item, send, api) {
 						const path = await collectionPath(kind, parts.parent, item, send);
 						// The external IDs the run will look for among the same parent's records.
 						const named = () =>
 							new Set(sameParent(send, parts).map((other) => other.body.externalId));
-						// What the run's rows give (or clear), as the records hold it: all a comparison reads.
-						// A PUT sends the record's other values too.
-						const fieldsGiven = () =>
-							(kind.updateMethod === 'PUT'
-								? comparedFields
-								: comparedFields.filter((name) =>
-										send.run
-											.checked<UpsertParts>()
-											.some((other) => name in other.body || other.emptied.includes(name)),
-									)
-							).map(readName);
 						const every = parts.listsOthers;
+						// The node's later runs in the execution (a loop's batches) use the run's read,
+						// which the run keeps current; a preview's would-be writes are not shared.
+						const node = this.getNode();
+						const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
+							? undefined
+							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
 						return {
 							...parts,
 							path,
@@ -170,13 +162,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								item,
 								send,
 							)) as UpsertParts['body'],
-							held: await recordsHeld(
-								kind,
-								path,
-								{ named, fields: fieldsGiven, every },
-								send,
-								this,
-							),
+							held: await recordsHeld(kind, path, { named, every, sharedAs }, send, this),
 						};
 					},
 					async perform(prepared, item, sendAll, api) {
