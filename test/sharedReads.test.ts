@@ -9,17 +9,17 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { SandboxRequest } from './harness/sandbox';
 import { useSandbox } from './harness/sandbox';
+import type { SheetRow } from './harness/syncs';
+import { CLIENT_SYNC, clientsMade, once } from './harness/syncs';
 import { CLIENTS, directApi, json, newExternalId } from './harness/writes';
 
 const PAGE_CAP = 100;
 const HELD = 300;
 
-type Row = { externalId: string; name: string; city: string };
-
 describe('A whole read shared by the batches of a loop', () => {
 	const suite = useSandbox({ strict: true, maxPageSize: PAGE_CAP });
 	const api = directApi(suite);
-	let held: Row[];
+	let held: SheetRow[];
 
 	const clients = () => (suite.sandbox.store as unknown as { clients: IDataObject[] }).clients;
 	const withExternalId = (externalId: string) =>
@@ -35,44 +35,17 @@ describe('A whole read shared by the batches of a loop', () => {
 		Math.ceil(((await api('GET', `${CLIENTS}?limit=1`)).body.total as number) / PAGE_CAP);
 	const outcomes = (runs: INodeExecutionData[][]) =>
 		runs.map((items) => json(items).map((item) => item.upserted ?? item.error));
-	/** Runs `hook` once, for the first request `matches` finds, before the sandbox handles it. */
-	const once = (
-		matches: (request: SandboxRequest) => boolean,
-		hook: () => Promise<void>,
-	): (() => void) => {
-		let done = false;
-		return suite.sandbox.onRequest(async (request) => {
-			if (done || !matches(request)) return;
-			done = true;
-			await hook();
-		});
-	};
 	const writeOf = (externalId: string) => (request: SandboxRequest) =>
 		request.method !== 'GET' &&
 		((request.body as IDataObject | undefined)?.externalId === externalId ||
 			request.path.endsWith(String(withExternalId(externalId)[0]?.id)));
 
 	beforeAll(async () => {
-		const prefix = newExternalId('LOOP');
-		held = [...Array(HELD).keys()].map((index) => ({
-			externalId: `${prefix}-${index}`,
-			name: `Looped client ${index}`,
-			city: 'Leipzig',
-		}));
-		for (const row of held) {
-			const answer = await api('POST', CLIENTS, { body: row });
-			if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
-		}
+		held = await clientsMade(suite, 'Looped client', HELD);
 	});
 
-	const upsert = {
-		resource: 'client',
-		operation: 'upsert',
-		externalId: '={{ $json.externalId }}',
-		name: '={{ $json.name }}',
-		additionalFields: { city: '={{ $json.city }}' },
-	};
-	const fresh = (count: number, city = 'Halle'): Row[] =>
+	const upsert = CLIENT_SYNC;
+	const fresh = (count: number, city = 'Halle'): SheetRow[] =>
 		[...Array(count).keys()].map((index) => ({
 			externalId: newExternalId('LOOP-NEW'),
 			name: `New looped client ${index}`,
@@ -151,7 +124,7 @@ describe('A whole read shared by the batches of a loop', () => {
 	it('updates the record another writer created between batches (409): one record per external ID', async () => {
 		const rows = [...held.slice(200, 210), ...fresh(10, 'Weimar')];
 		const raced = rows[15];
-		const removeHook = once(writeOf(rows[0].externalId), async () => {
+		const removeHook = once(suite, writeOf(rows[0].externalId), async () => {
 			await api('POST', CLIENTS, {
 				body: { externalId: raced.externalId, name: 'Other writer', city: 'Gera' },
 			});
@@ -191,11 +164,13 @@ describe('A whole read shared by the batches of a loop', () => {
 		]);
 	});
 
-	it('fails the row whose record another writer deleted between batches (404), and creates nothing for it', async () => {
-		const rows = held.slice(220, 240).map((row) => ({ ...row, city: 'Erfurt' }));
-		const gone = rows[13];
+	it('fails the row whose record another writer deleted between batches (404), creating nothing for it; a later row of the same external ID creates it', async () => {
+		const edited = held.slice(220, 240).map((row) => ({ ...row, city: 'Erfurt' }));
+		const gone = edited[13];
+		// The sheet names it once more, in a third batch.
+		const rows = [...edited, { ...gone, city: 'Apolda' }];
 		const goneId = String(withExternalId(gone.externalId)[0].id);
-		const removeHook = once(writeOf(rows[0].externalId), async () => {
+		const removeHook = once(suite, writeOf(rows[0].externalId), async () => {
 			await api('DELETE', `${CLIENTS}/${goneId}`);
 		});
 		try {
@@ -216,25 +191,34 @@ describe('A whole read shared by the batches of a loop', () => {
 					),
 					...Array(6).fill('updated'),
 				],
+				// No longer held: created anew, as a run again would.
+				['created'],
 			]);
 		} finally {
 			removeHook();
 		}
-		expect(withExternalId(gone.externalId)).toEqual([]);
+		expect(withExternalId(gone.externalId)).toEqual([expect.objectContaining({ city: 'Apolda' })]);
+		// Its first row wrote nothing: the update refused (404), then the third batch's create.
 		expect(
-			writes().filter(
-				(request) =>
-					request.method === 'POST' &&
-					(request.body as IDataObject | undefined)?.externalId === gone.externalId,
-			),
-		).toEqual([]);
+			writes()
+				.filter(
+					(request) =>
+						request.path.endsWith(goneId) ||
+						(request.body as IDataObject | undefined)?.externalId === gone.externalId,
+				)
+				.map(({ method, status, body }) => [method, status, (body as IDataObject)?.city]),
+		).toEqual([
+			['DELETE', 200, undefined],
+			['PATCH', 404, 'Erfurt'],
+			['POST', 201, 'Apolda'],
+		]);
 	});
 
 	it('compares a batch with the shared read: a record another writer changed between batches stays as changed where the row is as read', async () => {
 		const rows = held.slice(260, 280);
 		const edited = rows.map((row, index) => (index === 0 ? { ...row, city: 'Plauen' } : row));
 		const changed = rows[15];
-		const removeHook = once(writeOf(rows[0].externalId), async () => {
+		const removeHook = once(suite, writeOf(rows[0].externalId), async () => {
 			const id = String(withExternalId(changed.externalId)[0].id);
 			await api('PATCH', `${CLIENTS}/${id}`, { body: { city: 'Gera' } });
 		});
@@ -266,7 +250,7 @@ describe('A whole read shared by the batches of a loop', () => {
 		// The machine's clock, 6 minutes on from the first batch's write: the batches after it come later.
 		let offset = 0;
 		const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-		const removeHook = once(writeOf(rows[0].externalId), async () => {
+		const removeHook = once(suite, writeOf(rows[0].externalId), async () => {
 			offset = 6 * 60_000;
 		});
 		try {
@@ -323,18 +307,12 @@ describe('Loop Over Items of 100 over the nightly sync of 5,000 rows', () => {
 		suite.sandbox.requests.filter(
 			(request) => request.method === 'GET' && request.path === CLIENTS,
 		);
-	const upsert = {
-		resource: 'client',
-		operation: 'upsert',
-		externalId: '={{ $json.externalId }}',
-		name: '={{ $json.name }}',
-		additionalFields: { city: '={{ $json.city }}' },
-	};
+	const upsert = CLIENT_SYNC;
 	/**
 	 * A nightly sheet from the one the clients hold: 1% of its rows differ, half of them changed (a
 	 * city), half new in place of as many it had (docs/performance.md's nightly case).
 	 */
-	const nightly = (synced: Row[]): Row[] =>
+	const nightly = (synced: SheetRow[]): SheetRow[] =>
 		synced.map((row, index) => {
 			if (index % 200 === 3) return { ...row, city: `${row.city}+` };
 			if (index % 200 === 61)
@@ -344,7 +322,7 @@ describe('Loop Over Items of 100 over the nightly sync of 5,000 rows', () => {
 
 	it('costs the requests of the same sync in one run: the list read once, the 50 writes', async () => {
 		const prefix = newExternalId('NIGHTLY');
-		const sheet: Row[] = [...Array(ROWS).keys()].map((index) => ({
+		const sheet: SheetRow[] = [...Array(ROWS).keys()].map((index) => ({
 			externalId: `${prefix}-${index}`,
 			name: `Nightly client ${index}`,
 			city: 'Leipzig',

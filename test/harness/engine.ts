@@ -272,6 +272,21 @@ export function executionAdditionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** A node of the harness's own (the input, the loop), `x` along the canvas. */
+const harnessNode = (
+	name: string,
+	type: string,
+	x: number,
+	parameters: INodeParameters,
+): INode => ({
+	id: name,
+	name,
+	type,
+	typeVersion: 1,
+	position: [x, 0],
+	parameters,
+});
+
 /** The workflow's nodes and connections: the input, then the node (in a loop, where asked). */
 function workflowOf(options: RunOptions): { nodes: INode[]; connections: IConnections } {
 	const main = (node: string, index = 0) => ({ node, type: NodeConnectionTypes.Main, index });
@@ -286,28 +301,16 @@ function workflowOf(options: RunOptions): { nodes: INode[]; connections: IConnec
 		...(options.onError ? { onError: options.onError } : {}),
 		...options.settings,
 	};
-	const input: INode = {
-		id: 'input',
-		name: INPUT_NODE_NAME,
-		type: 'test.input',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { items: (options.items ?? [{}]) as unknown as IDataObject[] } as INodeParameters,
-	};
+	const input = harnessNode(INPUT_NODE_NAME, 'test.input', 0, {
+		items: (options.items ?? [{}]) as unknown as IDataObject[],
+	} as INodeParameters);
 	if (!options.loop)
 		return {
 			nodes: [input, underTest],
 			connections: { [INPUT_NODE_NAME]: { main: [[main(NODE_NAME)]] } },
 		};
 	const { batchSize, then } = options.loop;
-	const loop: INode = {
-		id: 'loop',
-		name: LOOP_NODE_NAME,
-		type: 'test.loopOverItems',
-		typeVersion: 1,
-		position: [100, 0],
-		parameters: { batchSize },
-	};
+	const loop = harnessNode(LOOP_NODE_NAME, 'test.loopOverItems', 100, { batchSize });
 	const second: INode | undefined = then && {
 		...underTest,
 		id: 'second-node',

@@ -34,6 +34,8 @@ export interface RecordsHeld {
 	find(externalId: string): IDataObject | undefined;
 	/** A record the run has just written, for the run's later rows (and the node's later runs). */
 	keep(record: IDataObject): void;
+	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
+	forget(externalId: string): void;
 	/** The records as read whole, where the caller asked for every record (`every`). */
 	every(): IDataObject[];
 }
@@ -68,6 +70,7 @@ function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
 			return record && structuredClone(record);
 		},
 		keep,
+		forget: (externalId) => byExternalId.delete(externalId),
 		every: () => (every ? structuredClone(records) : []),
 	};
 }

@@ -202,10 +202,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							}
 							const recordPath = { ...path, [ID]: String(record.id) };
 							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
-							if ('error' in answer)
-								throw held && isMissingRecord(answer.error)
-									? deletedMeanwhile(this, kind, key, answer.error)
-									: answer.error;
+							if ('error' in answer) {
+								if (!held || !isMissingRecord(answer.error)) throw answer.error;
+								held.forget(key);
+								throw deletedMeanwhile(this, kind, key, answer.error);
+							}
 							held?.keep({
 								...record,
 								...asReadBack(readName, changed),
@@ -259,8 +260,9 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 }
 
 /**
- * The error of an update of a record the run read whole and another writer deleted since: the row
- * is not written, and no second record is made for its external ID.
+ * The error of an update of a record the node read whole and another writer deleted since: the row
+ * is not written, and no second record is made for its external ID by it (a later row, no longer
+ * finding it held, creates it).
  */
 function deletedMeanwhile(
 	context: ErrorContext,
@@ -270,7 +272,7 @@ function deletedMeanwhile(
 ): NodeApiError {
 	return new NodeApiError(context.getNode(), {} as JsonObject, {
 		message: `The ${kind.recordName} with external ID '${externalId}' was deleted while the run went on (HTTP 404)${itemSuffix(context)}`,
-		description: `The run read the ${kind.recordName} before it wrote any row, and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
+		description: `The node read the ${kind.recordName} before it wrote any row (in this run, or an earlier batch of the execution), and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
 		httpCode: '404',
 		itemIndex: context.getItemIndex?.(),
 	});
