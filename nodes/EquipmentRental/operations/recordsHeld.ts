@@ -20,8 +20,9 @@ interface Listed {
  */
 export const WHOLE_READ_PAGE_SIZE = 1000;
 /**
- * The most records a run holds of one collection, whole, as the API answers them (about 1 KB a
- * client with every field filled, docs/performance.md). Past it, each row is looked up by itself.
+ * The most records a run holds of one collection, whole, as the API answers them (about 1.1 KB a
+ * client with every field filled, docs/performance.md): 53 MB at most, which a loop's batches share
+ * for up to SHARED_READ_LIFETIME_MS (executionReads.ts). Past it, each row is looked up by itself.
  */
 export const MOST_RECORDS_HELD = 50_000;
 
@@ -77,8 +78,8 @@ function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
 
 /**
  * Reads the collection whole if its pages are fewer than the distinct external IDs to look for in
- * it (`rows`), and not more than MOST_RECORDS_HELD records; the first page, asked for
- * anyway, tells how many there are. An array list is one request. Any failure of the read (a page
+ * it (`rows`), and not more than MOST_RECORDS_HELD records; the first page, asked for anyway, tells
+ * how many there are. An array list is one request. Any failure of the read (a page
  * that fails, a list that keeps changing while read) leaves the run to look each row up: it never
  * compares against part of a list.
  */
