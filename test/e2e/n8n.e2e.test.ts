@@ -57,6 +57,7 @@ import {
 	waitFor,
 } from './support';
 import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/operations/recordsHeld';
+import { CLIENT_SYNC } from '../harness/syncs';
 import { CLIENTS } from '../harness/writes';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 import { GERMAN_CSV, germanCsvWorkflow, placeGermanCsv } from './germanCsv';
@@ -302,6 +303,21 @@ function nightlyRows(prefix = 'E2E-NS'): Json[] {
 		externalId: `${prefix}-${index}`,
 		city: `City ${index % 50}`,
 	}));
+}
+
+/**
+ * Makes the clients of `rows` in the sandbox as the API held them after the last sync, made
+ * `clockOffsetMs` from now, 1% of them under another name: returns the rows that differ.
+ */
+function clientsOfLastNight(rows: Json[], clockOffsetMs: number): Json[] {
+	const differing = rows.filter((_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0);
+	for (const row of rows)
+		writeHandlers.createClient(
+			sandbox.store,
+			{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
+			{ clockOffsetMs },
+		);
+	return differing;
 }
 
 /** The sandbox's clients whose external ID starts with `prefix`. */
@@ -648,15 +664,6 @@ function germanCsvWorkflows(): Json[] {
 	];
 }
 
-/** Client > Create or Update of a sheet's rows: external ID, name and city. */
-const clientSync = {
-	resource: 'client',
-	operation: 'upsert',
-	externalId: '={{ $json.externalId }}',
-	name: '={{ $json.name }}',
-	additionalFields: { city: '={{ $json.city }}' },
-};
-
 function operationWorkflows(): Json[] {
 	return [
 		operationWorkflow('opQuoteCreate', 'e2e: quote create', [
@@ -797,7 +804,7 @@ function operationWorkflows(): Json[] {
 				sync.workflow,
 				`e2e: a nightly sync of 1,000 clients${sync === LOOPED_SYNC ? ' in Loop Over Items' : ''}`,
 				sync === LOOPED_SYNC ? nightlyRows(LOOPED_SYNC.prefix) : nightlyRows(),
-				{ name: sync.node, parameters: clientSync },
+				{ name: sync.node, parameters: CLIENT_SYNC },
 				{ onError: 'stop' },
 			);
 			return sync === LOOPED_SYNC
@@ -1818,15 +1825,7 @@ describe(onN8n('one workflow per operation'), () => {
 		'a nightly sync of 1,000 clients in Loop Over Items of 100: the batches read the clients once, and write the 1% that differ',
 		async () => {
 			const rows = nightlyRows(LOOPED_SYNC.prefix);
-			const differing = rows.filter(
-				(_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0,
-			);
-			for (const row of rows)
-				writeHandlers.createClient(
-					sandbox.store,
-					{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
-					{ clockOffsetMs: 0 },
-				);
+			const differing = clientsOfLastNight(rows, 0);
 			const clients = () => (sandbox.store as unknown as ErpStore).clients;
 			const pages = Math.ceil(clients().length / WHOLE_READ_PAGE_SIZE);
 
@@ -2912,15 +2911,7 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 			// The API holds every row's client since yesterday (before the event's baseline), 1% of
 			// them under another name.
 			const rows = nightlyRows();
-			const differing = rows.filter(
-				(_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0,
-			);
-			for (const row of rows)
-				writeHandlers.createClient(
-					sandbox.store,
-					{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
-					{ clockOffsetMs: -24 * 60 * 60 * 1000 },
-				);
+			const differing = clientsOfLastNight(rows, -24 * 60 * 60 * 1000);
 			const triggerExecutions = async () =>
 				(await server.executions(MASTER_DATA_WORKFLOW)).filter(
 					(execution) => execution.mode === 'trigger',
