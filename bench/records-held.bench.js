@@ -3,9 +3,9 @@
 /**
  * What Create or Update's whole read of a collection costs in memory (issue 36, "Bounded memory"):
  * the run reads the clients whole where their pages are fewer than its rows, up to
- * MOST_RECORDS_HELD of them, and keeps each with only the fields it compares
- * (nodes/EquipmentRental/operations/recordsHeld.ts). This reads N clients through recordsHeld itself,
- * as Client > Create or Update calls it (the client kind, the fields upsert.ts compares), the pages
+ * MOST_RECORDS_HELD of them, and keeps each whole, as the API answers it, so that the node's later
+ * runs in the execution (a loop's batches) can use the read (operations/recordsHeld.ts). This reads
+ * N clients through recordsHeld itself, as Client > Create or Update calls it, the pages
  * of 1,000 answered in this process as the API sends them, each parsed anew from its JSON text as
  * n8n's HTTP helper does: every field of the client's create page filled (a full record, about
  * 0.8 KB of JSON), and `--contact-persons` contact persons each (the list embeds them). Measured
@@ -13,8 +13,7 @@
  * of the run (retained; the held records referenced, the pages not), per record, and the peak, the
  * largest heap growth seen while the read went on (after each page arrived, and when the held
  * records were made from the pages read: that is when the most is alive at once). Beside them, the
- * heap the same records keep parsed whole, as the API sends them: what holding only the compared
- * fields saves.
+ * heap the same records keep parsed at once, without the read's map by external ID.
  *
  * Run with `node --expose-gc bench/records-held.bench.js [--records 5000,50000]
  * [--contact-persons 0,2] [--smoke]` (each combination is measured; a few seconds; USAGE below).
@@ -49,7 +48,6 @@ const {
 	MOST_RECORDS_HELD,
 	recordsHeld,
 } = require('../nodes/EquipmentRental/operations/recordsHeld');
-const { updatable } = require('../nodes/EquipmentRental/writes/recordKind');
 const { collectGarbage, heapUsed, loadAverage, table } = require('./measuring');
 
 const numbers = (text) => text.split(',').map(Number);
@@ -57,13 +55,6 @@ const SIZES = numbers(flags.records ?? (SMOKE ? '2000' : `5000,${MOST_RECORDS_HE
 const CONTACT_PERSONS = numbers(flags['contact-persons'] ?? (SMOKE ? '0,1' : '0,2'));
 if (![...SIZES, ...CONTACT_PERSONS].every((value) => Number.isInteger(value) && value >= 0))
 	usageError(USAGE, '--records and --contact-persons take whole numbers');
-
-/** What upsert.ts compares, and so holds, of a client: every field of its create and update pages. */
-const COMPARED_FIELDS = [
-	...new Set(
-		[...clientRecord.fields, ...updatable(clientRecord)].map((field) => field.property.name),
-	),
-];
 
 /** A value of a client field as an ERP fills it: ten to twenty characters of text, or a number. */
 function valueOf(property, index) {
@@ -145,12 +136,8 @@ async function measure(count, contactPersons) {
 	const held = await recordsHeld(
 		clientRecord,
 		{},
-		// Rows that name none of the records held: each is held with the compared fields only (the
-		// records rows name are held whole, as the API sends them: the "parsed whole" column).
-		{
-			named: () => new Set([...Array(count + 1).keys()].map((row) => `NEW-${row}`)),
-			fields: () => COMPARED_FIELDS,
-		},
+		// More rows than the list has pages, naming none of the records held.
+		{ named: () => new Set([...Array(count + 1).keys()].map((row) => `NEW-${row}`)) },
 		send,
 		CONTEXT,
 	);
@@ -173,7 +160,7 @@ async function measure(count, contactPersons) {
 
 /**
  * The heap the pages' records would keep if a run held them as the API sends them (parsed, every
- * field): what holding only the compared fields is measured against.
+ * field), read in one piece: the floor of what a whole read can keep.
  */
 async function wholeRecordsRetained(pages) {
 	await collectGarbage();
@@ -197,7 +184,7 @@ async function main() {
 		for (const count of SIZES) results.push(await measure(count, contactPersons));
 	console.log(
 		[
-			`Whole read of the clients by Create or Update (operations/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled; held: ${COMPARED_FIELDS.length} compared fields and id, externalId, createdAt, updatedAt. Node ${process.version}, load average ${loadBefore}.`,
+			`Whole read of the clients by Create or Update (operations/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled, held whole. Node ${process.version}, load average ${loadBefore}.`,
 			...table(
 				[
 					['contact persons each', (r) => String(r.contactPersons)],

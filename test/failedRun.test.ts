@@ -352,8 +352,13 @@ describe('A run that fails', () => {
 
 			expect(error).toBeUndefined();
 			// The first try wrote rows before it stopped at row 30; the second found them holding their
-			// values.
+			// values, in the first try's read of the clients (one page), kept current with its writes.
 			expect(writesSeen(suite).filter((request) => request.method === 'PATCH').length).toBe(25);
+			expect(
+				requestsSeen(suite).filter(
+					(request) => request.method === 'GET' && request.path === CLIENTS,
+				),
+			).toHaveLength(1);
 			expect(
 				items.map((item) => [(item.pairedItem as { item: number }).item, item.json.upserted]),
 			).toEqual(rows.map((_row, index) => [index, index < 25 ? 'updated' : 'created']));

@@ -7,8 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SandboxRequest } from './harness/sandbox';
 import { useSandbox } from './harness/sandbox';
+import type { SheetRow } from './harness/syncs';
+import { CLIENT_SYNC, clientsMade, once } from './harness/syncs';
 import {
 	CLIENTS,
 	CONTRACTS,
@@ -27,28 +28,13 @@ describe('The nightly sync', () => {
 	const suite = useSandbox({ strict: true, maxPageSize: PAGE_CAP });
 	const api = directApi(suite);
 	/** The rows of the clients made below, as the sheet holds them. */
-	let held: Array<{ externalId: string; name: string; city: string }>;
+	let held: SheetRow[];
 
 	beforeAll(async () => {
-		const prefix = newExternalId('NIGHT');
-		held = [...Array(HELD).keys()].map((index) => ({
-			externalId: `${prefix}-${index}`,
-			name: `Nightly client ${index}`,
-			city: 'Leipzig',
-		}));
-		for (const row of held) {
-			const answer = await api('POST', CLIENTS, { body: row });
-			if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
-		}
+		held = await clientsMade(suite, 'Nightly client', HELD);
 	});
 
-	const upsert = {
-		resource: 'client',
-		operation: 'upsert',
-		externalId: '={{ $json.externalId }}',
-		name: '={{ $json.name }}',
-		additionalFields: { city: '={{ $json.city }}' },
-	};
+	const upsert = CLIENT_SYNC;
 	const clientsHeld = async () => (await api('GET', `${CLIENTS}?limit=1`)).body.total as number;
 	const withExternalId = (externalId: string) =>
 		(suite.sandbox.store as unknown as { clients: IDataObject[] }).clients.filter(
@@ -60,19 +46,6 @@ describe('The nightly sync', () => {
 		);
 	const lookUps = () =>
 		suite.sandbox.requests.filter((request) => request.path.startsWith(`${CLIENTS}/external-id/`));
-	/** Runs `hook` once, for the first request `matches` finds, before the sandbox handles it. */
-	const once = (
-		matches: (request: SandboxRequest) => boolean,
-		hook: (request: SandboxRequest) => Promise<void>,
-	) => {
-		let done = false;
-		return suite.sandbox.onRequest(async (request) => {
-			if (done || !matches(request)) return;
-			done = true;
-			await hook(request);
-		});
-	};
-
 	it('reads the clients once, writes only the rows that differ, and says unchanged for the rest', async () => {
 		const rows = held.map((row, index) =>
 			index % 100 === 7 ? { ...row, city: 'Dresden' } : { ...row },
@@ -118,6 +91,7 @@ describe('The nightly sync', () => {
 		}));
 		const raced = rows[2].externalId;
 		const removeHook = once(
+			suite,
 			(request) => request.method === 'POST' && (request.body as IDataObject)?.externalId === raced,
 			async () => {
 				await api('POST', CLIENTS, {
@@ -148,6 +122,7 @@ describe('The nightly sync', () => {
 		const gone = rows[3];
 		const goneId = String(withExternalId(gone.externalId)[0].id);
 		const removeHook = once(
+			suite,
 			(request) => request.method === 'PATCH' && request.path.endsWith(goneId),
 			async () => {
 				await api('DELETE', `${CLIENTS}/${goneId}`);
@@ -165,7 +140,7 @@ describe('The nightly sync', () => {
 				'updated',
 				expect.stringMatching(
 					new RegExp(
-						`^The client with external ID '${gone.externalId}' was deleted while the run went on \\(HTTP 404\\) \\[item 3\\]\\. The run read the client before it wrote any row`,
+						`^The client with external ID '${gone.externalId}' was deleted while the run went on \\(HTTP 404\\) \\[item 3\\]\\. The node read the client before it wrote any row`,
 					),
 				),
 				'updated',

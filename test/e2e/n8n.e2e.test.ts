@@ -51,11 +51,14 @@ import {
 	type Sandbox,
 	type SandboxRequest,
 	sheetWorkflow,
+	inLoop,
 	start,
 	UUID,
 	waitFor,
 } from './support';
 import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/operations/recordsHeld';
+import { CLIENT_SYNC } from '../harness/syncs';
+import { CLIENTS } from '../harness/writes';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 import { GERMAN_CSV, germanCsvWorkflow, placeGermanCsv } from './germanCsv';
 
@@ -286,12 +289,35 @@ const NIGHTLY_SYNC = {
 	differing: 10,
 } as const;
 
-function nightlyRows(): Json[] {
+/** The same sync in Loop Over Items of 100 (issue 43): its batches share one read of the clients. */
+const LOOPED_SYNC = {
+	workflow: 'sheetClientsLooped',
+	node: 'Sync clients in a loop',
+	batchSize: 100,
+	prefix: 'E2E-LS',
+} as const;
+
+function nightlyRows(prefix = 'E2E-NS'): Json[] {
 	return [...Array(NIGHTLY_SYNC.rows).keys()].map((index) => ({
 		name: `E2E nightly ${index}`,
-		externalId: `E2E-NS-${index}`,
+		externalId: `${prefix}-${index}`,
 		city: `City ${index % 50}`,
 	}));
+}
+
+/**
+ * Makes the clients of `rows` in the sandbox as the API held them after the last sync, made
+ * `clockOffsetMs` from now, 1% of them under another name: returns the rows that differ.
+ */
+function clientsOfLastNight(rows: Json[], clockOffsetMs: number): Json[] {
+	const differing = rows.filter((_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0);
+	for (const row of rows)
+		writeHandlers.createClient(
+			sandbox.store,
+			{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
+			{ clockOffsetMs },
+		);
+	return differing;
 }
 
 /** The sandbox's clients whose external ID starts with `prefix`. */
@@ -773,22 +799,18 @@ function operationWorkflows(): Json[] {
 			},
 			{ onError: 'stop' },
 		),
-		sheetWorkflow(
-			NIGHTLY_SYNC.workflow,
-			'e2e: a nightly sync of 1,000 clients',
-			nightlyRows(),
-			{
-				name: NIGHTLY_SYNC.node,
-				parameters: {
-					resource: 'client',
-					operation: 'upsert',
-					externalId: '={{ $json.externalId }}',
-					name: '={{ $json.name }}',
-					additionalFields: { city: '={{ $json.city }}' },
-				},
-			},
-			{ onError: 'stop' },
-		),
+		...[NIGHTLY_SYNC, LOOPED_SYNC].map((sync) => {
+			const workflow = sheetWorkflow(
+				sync.workflow,
+				`e2e: a nightly sync of 1,000 clients${sync === LOOPED_SYNC ? ' in Loop Over Items' : ''}`,
+				sync === LOOPED_SYNC ? nightlyRows(LOOPED_SYNC.prefix) : nightlyRows(),
+				{ name: sync.node, parameters: CLIENT_SYNC },
+				{ onError: 'stop' },
+			);
+			return sync === LOOPED_SYNC
+				? inLoop(workflow, LOOPED_SYNC.node, LOOPED_SYNC.batchSize)
+				: workflow;
+		}),
 		// A price sheet that names the tier and a new price only: From Quantity left empty (25.2).
 		sheetWorkflow(
 			'sheetPrices',
@@ -1799,6 +1821,37 @@ describe(onN8n('example workflows'), () => {
 });
 
 describe(onN8n('one workflow per operation'), () => {
+	nodeLogicTest(
+		'a nightly sync of 1,000 clients in Loop Over Items of 100: the batches read the clients once, and write the 1% that differ',
+		async () => {
+			const rows = nightlyRows(LOOPED_SYNC.prefix);
+			const differing = clientsOfLastNight(rows, 0);
+			const clients = () => (sandbox.store as unknown as ErpStore).clients;
+			const pages = Math.ceil(clients().length / WHOLE_READ_PAGE_SIZE);
+
+			const result = await run(LOOPED_SYNC.workflow);
+
+			expectSuccess(result);
+			const batches = result.run.data.resultData.runData[LOOPED_SYNC.node] as Json[];
+			expect(batches).toHaveLength(rows.length / LOOPED_SYNC.batchSize);
+			expect(
+				batches.flatMap((batch) => batch.data.main[0].map((item: Json) => item.json.upserted)),
+			).toEqual(rows.map((row) => (differing.includes(row) ? 'updated' : 'unchanged')));
+			const clientRequests = result.sent.filter((request) => request.path.startsWith(CLIENTS));
+			expect(clientRequests.filter((request) => request.method === 'GET')).toHaveLength(pages);
+			expect(clientRequests.filter((request) => request.method !== 'GET')).toHaveLength(
+				differing.length,
+			);
+			expect(result.sent).toHaveLength(pages + differing.length);
+			expect(
+				clientsWithPrefix(`${LOOPED_SYNC.prefix}-`)
+					.map((client) => client.name)
+					.sort(),
+			).toEqual(rows.map((row) => row.name).sort());
+		},
+		240_000,
+	);
+
 	nodeLogicTest('quote create: sends the quote and outputs the stored record', async () => {
 		const result = await run('opQuoteCreate');
 		expectSuccess(result);
@@ -2858,15 +2911,7 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 			// The API holds every row's client since yesterday (before the event's baseline), 1% of
 			// them under another name.
 			const rows = nightlyRows();
-			const differing = rows.filter(
-				(_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0,
-			);
-			for (const row of rows)
-				writeHandlers.createClient(
-					sandbox.store,
-					{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
-					{ clockOffsetMs: -24 * 60 * 60 * 1000 },
-				);
+			const differing = clientsOfLastNight(rows, -24 * 60 * 60 * 1000);
 			const triggerExecutions = async () =>
 				(await server.executions(MASTER_DATA_WORKFLOW)).filter(
 					(execution) => execution.mode === 'trigger',

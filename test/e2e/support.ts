@@ -248,6 +248,33 @@ export function sheetWorkflow(
 }
 
 /**
+ * `workflow` (a sheetWorkflow) with its sheet fed through n8n's Loop Over Items (SplitInBatches 3)
+ * of `batchSize`: its `loop` output to the node `node`, and the node back to it, as the editor
+ * builds a loop; n8n runs the node once per batch, in one execution.
+ */
+export function inLoop(workflow: Json, node: string, batchSize: number): Json {
+	const loop = {
+		id: `${workflow.id}-loop`,
+		name: 'Loop Over Items',
+		type: 'n8n-nodes-base.splitInBatches',
+		typeVersion: 3,
+		position: [225, 0],
+		parameters: { batchSize, options: {} },
+	};
+	const to = (name: string) => ({ node: name, type: 'main', index: 0 });
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, loop],
+		connections: {
+			...workflow.connections,
+			Sheet: { main: [[to(loop.name)]] },
+			[loop.name]: { main: [[], [to(node)]] },
+			[node]: { main: [[to(loop.name)]] },
+		},
+	};
+}
+
+/**
  * A workflow as the editor saves it: a Manual Trigger followed by each Equipment Rental node given,
  * one after the other, each run once (Settings > Execute Once), so that a later node can use what
  * an earlier one wrote (`$('Create client').first().json.id`) whatever the number of items between.

@@ -11,6 +11,7 @@ import {
 } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	IConnections,
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
@@ -39,6 +40,9 @@ export const TRIGGER_NODE_TYPE = 'n8n-nodes-equipment-rental.equipmentRentalTrig
 export const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
 export const NODE_NAME = 'Equipment Rental';
 const INPUT_NODE_NAME = 'Input';
+const LOOP_NODE_NAME = 'Loop Over Items';
+/** The second node in a loop (RunOptions.loop.then), with a credential of its own. */
+export const SECOND_NODE_NAME = 'Equipment Rental 2';
 /** How a workflow's node refers to the credential the harness provides. */
 export const CREDENTIAL_REFERENCE: INode['credentials'] = {
 	equipmentRentalApi: { id: 'credential-1', name: 'Equipment Rental account' },
@@ -62,6 +66,46 @@ class InputItems implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getNodeParameter('items', 0) as IDataObject[];
 		return [items.map((json) => ({ json }))];
+	}
+}
+
+/**
+ * n8n's Loop Over Items (n8n-nodes-base's SplitInBatches, version 3), as far as a loop of one node
+ * needs it: its first run keeps the input in its context of the node (`getContext('node')`) and
+ * outputs the first batch on `loop` (output 1); each later run, fed by the node in the loop, adds
+ * those items to what it has done and outputs the next batch, or, when none is left, every item done
+ * on `done` (output 0). n8n-core's WorkflowExecute then runs the node in the loop once per batch, in
+ * the same execution.
+ */
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a test fixture, never offered to an agent
+class LoopOverItems implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Loop Over Items',
+		name: 'testLoopOverItems',
+		group: ['organization'],
+		version: 1,
+		description: 'Test loop',
+		defaults: { name: LOOP_NODE_NAME },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 10 }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const batchSize = this.getNodeParameter('batchSize', 0) as number;
+		const state = this.getContext('node') as {
+			left?: INodeExecutionData[];
+			done?: INodeExecutionData[];
+		};
+		const input = this.getInputData();
+		if (state.left === undefined) {
+			state.left = input.slice(batchSize);
+			state.done = [];
+			return [[], input.slice(0, batchSize)];
+		}
+		state.done!.push(...input);
+		const next = state.left.splice(0, batchSize);
+		return next.length > 0 ? [[], next] : [state.done!, []];
 	}
 }
 
@@ -91,6 +135,7 @@ export function loadNodeTypes(equipmentRental: INodeType = new EquipmentRental()
 		[TOOL_NODE_TYPE]: asAiTool(equipmentRental),
 		[TRIGGER_NODE_TYPE]: new EquipmentRentalTrigger(),
 		'test.input': new InputItems(),
+		'test.loopOverItems': new LoopOverItems(),
 	};
 	return {
 		getByName: (name) => types[name],
@@ -175,6 +220,12 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** Runs the node as an AI agent's tool (TOOL_NODE_TYPE) rather than as a workflow's step. */
 	asTool?: boolean;
+	/**
+	 * Runs the node in Loop Over Items of `batchSize` (LoopOverItems): once per batch, in one
+	 * execution; `then` adds a second Equipment Rental node after it in the loop, with these
+	 * parameters and another credential (the same token and Base URL).
+	 */
+	loop?: { batchSize: number; then?: INodeParameters };
 }
 
 export interface RunResult {
@@ -185,6 +236,8 @@ export interface RunResult {
 	/** The error that stopped the workflow, if any. */
 	error?: IRun['data']['resultData']['error'];
 	run: IRun;
+	/** The main output of each run of the node, in order (one per batch of a loop). */
+	runs: INodeExecutionData[][];
 }
 
 /** The host's services an execution needs: the credential store and lifecycle hooks. */
@@ -219,40 +272,78 @@ export function executionAdditionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** A node of the harness's own (the input, the loop), `x` along the canvas. */
+const harnessNode = (
+	name: string,
+	type: string,
+	x: number,
+	parameters: INodeParameters,
+): INode => ({
+	id: name,
+	name,
+	type,
+	typeVersion: 1,
+	position: [x, 0],
+	parameters,
+});
+
+/** The workflow's nodes and connections: the input, then the node (in a loop, where asked). */
+function workflowOf(options: RunOptions): { nodes: INode[]; connections: IConnections } {
+	const main = (node: string, index = 0) => ({ node, type: NodeConnectionTypes.Main, index });
+	const underTest: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: options.asTool ? TOOL_NODE_TYPE : NODE_TYPE,
+		typeVersion: options.typeVersion ?? CURRENT_VERSION,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: CREDENTIAL_REFERENCE,
+		...(options.onError ? { onError: options.onError } : {}),
+		...options.settings,
+	};
+	const input = harnessNode(INPUT_NODE_NAME, 'test.input', 0, {
+		items: (options.items ?? [{}]) as unknown as IDataObject[],
+	} as INodeParameters);
+	if (!options.loop)
+		return {
+			nodes: [input, underTest],
+			connections: { [INPUT_NODE_NAME]: { main: [[main(NODE_NAME)]] } },
+		};
+	const { batchSize, then } = options.loop;
+	const loop = harnessNode(LOOP_NODE_NAME, 'test.loopOverItems', 100, { batchSize });
+	const second: INode | undefined = then && {
+		...underTest,
+		id: 'second-node',
+		name: SECOND_NODE_NAME,
+		position: [300, 0],
+		parameters: then,
+		credentials: { equipmentRentalApi: { id: 'credential-2', name: 'Another account' } },
+	};
+	return {
+		nodes: [input, loop, underTest, ...(second ? [second] : [])],
+		connections: {
+			[INPUT_NODE_NAME]: { main: [[main(LOOP_NODE_NAME)]] },
+			[LOOP_NODE_NAME]: { main: [[], [main(NODE_NAME)]] },
+			[NODE_NAME]: { main: [[main(second ? SECOND_NODE_NAME : LOOP_NODE_NAME)]] },
+			...(second ? { [SECOND_NODE_NAME]: { main: [[main(LOOP_NODE_NAME)]] } } : {}),
+		},
+	};
+}
+
 export async function runNode(options: RunOptions): Promise<RunResult> {
-	const nodes: INode[] = [
-		{
-			id: 'input',
-			name: INPUT_NODE_NAME,
-			type: 'test.input',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { items: (options.items ?? [{}]) as unknown as IDataObject[] } as INodeParameters,
-		},
-		{
-			id: 'node-under-test',
-			name: NODE_NAME,
-			type: options.asTool ? TOOL_NODE_TYPE : NODE_TYPE,
-			typeVersion: options.typeVersion ?? CURRENT_VERSION,
-			position: [200, 0],
-			parameters: options.parameters,
-			credentials: CREDENTIAL_REFERENCE,
-			...(options.onError ? { onError: options.onError } : {}),
-			...options.settings,
-		},
-	];
+	const { nodes, connections } = workflowOf(options);
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		name: 'test',
 		nodes,
-		connections: {
-			[INPUT_NODE_NAME]: {
-				main: [[{ node: NODE_NAME, type: NodeConnectionTypes.Main, index: 0 }]],
-			},
-		},
+		connections,
 		active: false,
 		nodeTypes: loadNodeTypes(options.nodeType),
-		settings: { timezone: options.timezone ?? 'UTC' },
+		settings: {
+			timezone: options.timezone ?? 'UTC',
+			// A loop runs in the order n8n gives a workflow saved since 1.0.
+			...(options.loop ? { executionOrder: 'v1' as const } : {}),
+		},
 	});
 	const mode: WorkflowExecuteMode = 'manual';
 	const additionalData = executionAdditionalData(options.credentials, mode, nodes);
@@ -261,12 +352,16 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		workflow,
 		startNode: workflow.getNode(INPUT_NODE_NAME) as INode,
 	});
+	const runs = (run.data.resultData.runData[NODE_NAME] ?? []).map(
+		(nodeRun) => nodeRun.data?.main?.[0] ?? [],
+	);
 	const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main ?? [];
 	return {
 		items: output[0] ?? [],
 		errorItems: output[1] ?? [],
 		error: run.data.resultData.error,
 		run,
+		runs,
 	};
 }
 

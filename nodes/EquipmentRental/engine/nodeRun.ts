@@ -83,6 +83,8 @@ export class NodeRun {
 		private readonly writes: boolean,
 		/** What the earlier tries of the node in this execution wrote, by item (see nodeRunOf). */
 		private readonly earlier: Map<number, EarlierWrite> = new Map(),
+		/** This execution of the node, which its runs share (see nodeRunOf). */
+		readonly execution: object = {},
 	) {
 		const open = () => this.itemCount - this.ends.size;
 		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
@@ -244,7 +246,10 @@ export class NodeRun {
 }
 
 /** The execution data of the node's run as n8n gives it to each of its items. */
-type RunContext = Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getNode' | 'getItemIndex'>;
+type RunContext = Pick<
+	IExecuteSingleFunctions,
+	'getExecuteData' | 'getNode' | 'getItemIndex' | 'getContext'
+>;
 
 /**
  * How many items n8n runs the node for: the main input's (an AI tool's, when run as one), or the
@@ -282,7 +287,10 @@ export function nodeRunOf(
 	const executeData = context.getExecuteData();
 	let run = runs.get(executeData);
 	if (!run || run.hasSeen(context.getItemIndex())) {
-		run = new NodeRun(itemCountOf(context), stopsOnFailure, writes, run?.handOver());
+		// n8n's context of the node in the execution's data: the same object for every run of the
+		// node in the execution (a loop's batches, the tries), another in the next execution.
+		const execution = context.getContext('node');
+		run = new NodeRun(itemCountOf(context), stopsOnFailure, writes, run?.handOver(), execution);
 		runs.set(executeData, run);
 	}
 	return run;

@@ -7,6 +7,7 @@ import type { CollectionList } from '../../shared/paths';
 import type { SendParts } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
+import { namedSoFar, shareRead, sharedRead } from './executionReads';
 
 /** A kind of record, as far as a whole read knows it: its list, where the API has one. */
 interface Listed {
@@ -19,13 +20,11 @@ interface Listed {
  */
 export const WHOLE_READ_PAGE_SIZE = 1000;
 /**
- * The most records a run holds of one collection. Past it, each row is looked up by itself: the
- * run keeps whole only the records its rows name, which it outputs as the API holds them, and of
- * the others only the fields the comparison needs (about 1 KB a record, docs/performance.md).
+ * The most records a run holds of one collection, whole, as the API answers them (about 1.1 KB a
+ * client with every field filled, docs/performance.md): 53 MB at most, which a loop's batches share
+ * for up to SHARED_READ_LIFETIME_MS (executionReads.ts). Past it, each row is looked up by itself.
  */
 export const MOST_RECORDS_HELD = 50_000;
-/** The fields every record is held with, beside the ones the caller compares. */
-const ALWAYS_HELD = ['id', 'externalId', 'createdAt', 'updatedAt'];
 
 /**
  * The records of a collection a run has read whole, by external ID: a record not held is not
@@ -34,45 +33,35 @@ const ALWAYS_HELD = ['id', 'externalId', 'createdAt', 'updatedAt'];
 export interface RecordsHeld {
 	/** The record with `externalId`, as held (a copy); undefined when the collection has none. */
 	find(externalId: string): IDataObject | undefined;
-	/** A record the run has just written, for the run's later rows. */
+	/** A record the run has just written, for the run's later rows (and the node's later runs). */
 	keep(record: IDataObject): void;
+	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
+	forget(externalId: string): void;
 	/** The records as read whole, where the caller asked for every record (`every`). */
 	every(): IDataObject[];
 }
 
-/** What a whole read is for: the external IDs the run's rows name, and the fields it compares. */
+/** What a whole read is for. */
 interface Wanted {
-	named: ReadonlySet<string>;
-	fields: readonly string[];
-	/** Every record, held whole, read whatever it costs (a run that lists what no row names). */
+	/** How many external IDs the rows to find name: a read costs fewer requests than that many. */
+	rows: number;
+	/** Every record, read whatever it costs (a run that lists what no row names). */
 	every?: boolean;
 }
 
 /** The runs' whole reads, by run and collection (its URL with the parent's path filled in). */
 const readsByRun = new WeakMap<object, Map<string, Promise<RecordsHeld | undefined>>>();
 
-function heldForm(record: IDataObject, fields: readonly string[]): IDataObject {
-	// Built at once, not field by field: V8 then keeps it compact (bench/records-held.bench.js).
-	return Object.fromEntries(
-		[...ALWAYS_HELD, ...fields]
-			.filter((name) => record[name] !== undefined)
-			.map((name) => [name, record[name]]),
-	);
-}
-
 function collectionKey(list: CollectionList, path: Record<string, string>): string {
 	return `${list.url} ${JSON.stringify(path)}`;
 }
 
-function heldWhole(records: IDataObject[], { named, fields, every = false }: Wanted): RecordsHeld {
+function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
 	const byExternalId = new Map<string, IDataObject>();
 	const keep = (record: IDataObject) => {
 		const { externalId } = record;
 		if (typeof externalId !== 'string' || externalId === '') return;
-		byExternalId.set(
-			externalId,
-			every || named.has(externalId) ? record : heldForm(record, fields),
-		);
+		byExternalId.set(externalId, record);
 	};
 	for (const record of records) keep(record);
 	return {
@@ -82,14 +71,15 @@ function heldWhole(records: IDataObject[], { named, fields, every = false }: Wan
 			return record && structuredClone(record);
 		},
 		keep,
+		forget: (externalId) => byExternalId.delete(externalId),
 		every: () => (every ? structuredClone(records) : []),
 	};
 }
 
 /**
- * Reads the collection whole if its pages are fewer than the distinct external IDs the run will
- * look for in it (`named`), and not more than MOST_RECORDS_HELD records; the first page, asked for
- * anyway, tells how many there are. An array list is one request. Any failure of the read (a page
+ * Reads the collection whole if its pages are fewer than the distinct external IDs to look for in
+ * it (`rows`), and not more than MOST_RECORDS_HELD records; the first page, asked for anyway, tells
+ * how many there are. An array list is one request. Any failure of the read (a page
  * that fails, a list that keeps changing while read) leaves the run to look each row up: it never
  * compares against part of a list.
  */
@@ -100,13 +90,13 @@ async function readWholeIfCheaper(
 	send: SendParts,
 	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
-	const rows = wanted.named.size;
-	if (rows < 2 && !wanted.every) return undefined;
+	const { rows, every = false } = wanted;
+	if (rows < 2 && !every) return undefined;
 	try {
 		if (!list.paged) {
 			const [answer] = await send({ method: 'GET', url: list.url, path });
 			return Array.isArray(answer?.json)
-				? heldWhole(answer.json as IDataObject[], wanted)
+				? heldWhole(answer.json as IDataObject[], every)
 				: undefined;
 		}
 		const fetchPage: FetchPage = async (page, limit) =>
@@ -117,8 +107,8 @@ async function readWholeIfCheaper(
 		const first = await fetchPage(1, WHOLE_READ_PAGE_SIZE);
 		const pageSize = Math.max(1, first.content.length);
 		const pages = first.total <= pageSize ? 1 : Math.ceil(first.total / pageSize);
-		if (wanted.every && first.total > MOST_RECORDS_HELD) throw tooManyToList(context, first.total);
-		if (!wanted.every && (pages >= rows || first.total > MOST_RECORDS_HELD)) return undefined;
+		if (every && first.total > MOST_RECORDS_HELD) throw tooManyToList(context, first.total);
+		if (!every && (pages >= rows || first.total > MOST_RECORDS_HELD)) return undefined;
 		// The first page is not asked for twice.
 		let firstServed = false;
 		const pageOnce: FetchPage = async (page, limit) => {
@@ -129,10 +119,10 @@ async function readWholeIfCheaper(
 			return await fetchPage(page, limit);
 		};
 		const records = await readList(context, pageOnce, Infinity, WHOLE_READ_PAGE_SIZE, Infinity);
-		return heldWhole(records, wanted);
+		return heldWhole(records, every);
 	} catch (error) {
 		// Every record asked for is every record or a failure: never part of a list.
-		if (wanted.every) throw toItemError(context, error);
+		if (every) throw toItemError(context, error);
 		return undefined;
 	}
 }
@@ -150,20 +140,44 @@ function tooManyToList(context: ErrorContext, total: number): NodeOperationError
 }
 
 /**
+ * The read an earlier run of the node in this execution shared (a loop's earlier batch), kept
+ * current with the node's writes since; or else the run's own, where the external IDs the node's
+ * runs in the execution have named so far (`named` by this one) outnumber the list's pages, which
+ * is then shared (executionReads.ts). A loop whose first batches are smaller than the list's pages
+ * looks their rows up, and reads the list once its batches together name more rows than that.
+ */
+async function sharedOrRead(
+	list: CollectionList,
+	path: Record<string, string>,
+	{ named, sharedKey }: { named: number; sharedKey: string },
+	send: SendParts,
+	context: ErrorContext,
+): Promise<RecordsHeld | undefined> {
+	const { execution } = send.run;
+	const shared = sharedRead<RecordsHeld>(execution, sharedKey);
+	if (shared) return shared;
+	const rows = namedSoFar(execution, sharedKey, named);
+	const held = await readWholeIfCheaper(list, path, { rows }, send, context);
+	if (held) shareRead(execution, sharedKey, held);
+	return held;
+}
+
+/**
  * The records of `kind` at `path` as the run of `send` holds them, read whole (once per run and
  * collection, shared by its items) where the kind has a list and that costs fewer requests than
- * looking up the external IDs the run's rows name (`named`); undefined where each row is to be
- * looked up by itself. Those records are held whole; of the others, `fields` (what the caller
- * compares) are held. Both are asked for once the run's rows are known.
+ * looking up the external IDs the run's rows name (`named`, asked for once the run's rows are
+ * known); undefined where each row is to be looked up by itself. With `sharedAs` (the API the node
+ * writes to: its credential and Base URL), the node's runs in one execution share one read
+ * (sharedOrRead); a run that lists `every` record reads its own.
  */
 export async function recordsHeld(
 	kind: Listed,
 	path: Record<string, string>,
 	{
 		named,
-		fields,
 		every = false,
-	}: { named: () => ReadonlySet<string>; fields: () => readonly string[]; every?: boolean },
+		sharedAs,
+	}: { named: () => ReadonlySet<string>; every?: boolean; sharedAs?: string },
 	send: SendParts,
 	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
@@ -176,13 +190,17 @@ export async function recordsHeld(
 	const key = collectionKey(kind.list, path);
 	let held = reads.get(key);
 	if (!held) {
-		held = readWholeIfCheaper(
-			kind.list,
-			path,
-			{ named: named(), fields: fields(), every },
-			send,
-			context,
-		);
+		const rows = named().size;
+		held =
+			sharedAs === undefined || every
+				? readWholeIfCheaper(kind.list, path, { rows, every }, send, context)
+				: sharedOrRead(
+						kind.list,
+						path,
+						{ named: rows, sharedKey: `${sharedAs} ${key}` },
+						send,
+						context,
+					);
 		reads.set(key, held);
 	}
 	return await held;

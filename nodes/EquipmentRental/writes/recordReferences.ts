@@ -31,7 +31,7 @@ export async function withIds(
 				fields,
 				kind,
 			);
-		await recordsHeld(kind, {}, { named, fields: () => [] }, send, context);
+		await recordsHeld(kind, {}, { named }, send, context);
 	}
 	return await resolved(body, fields, item, send);
 }

@@ -109,9 +109,6 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		...additionalFieldsCollection,
 		options: asOptions(optional),
 	};
-	const comparedFields = [
-		...new Set([...kind.fields, ...updatable(kind)].map((field) => field.property.name)),
-	];
 	const readName = readBackName(kind);
 	return {
 		option: {
@@ -142,23 +139,18 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{
-					async prepare(parts, item, send) {
+					async prepare(parts, item, send, api) {
 						const path = await collectionPath(kind, parts.parent, item, send);
 						// The external IDs the run will look for among the same parent's records.
 						const named = () =>
 							new Set(sameParent(send, parts).map((other) => other.body.externalId));
-						// What the run's rows give (or clear), as the records hold it: all a comparison reads.
-						// A PUT sends the record's other values too.
-						const fieldsGiven = () =>
-							(kind.updateMethod === 'PUT'
-								? comparedFields
-								: comparedFields.filter((name) =>
-										send.run
-											.checked<UpsertParts>()
-											.some((other) => name in other.body || other.emptied.includes(name)),
-									)
-							).map(readName);
 						const every = parts.listsOthers;
+						// The node's later runs in the execution (a loop's batches) use the run's read,
+						// which the run keeps current; a preview's would-be writes are not shared.
+						const node = this.getNode();
+						const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
+							? undefined
+							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
 						return {
 							...parts,
 							path,
@@ -170,13 +162,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								item,
 								send,
 							)) as UpsertParts['body'],
-							held: await recordsHeld(
-								kind,
-								path,
-								{ named, fields: fieldsGiven, every },
-								send,
-								this,
-							),
+							held: await recordsHeld(kind, path, { named, every, sharedAs }, send, this),
 						};
 					},
 					async perform(prepared, item, sendAll, api) {
@@ -216,10 +202,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							}
 							const recordPath = { ...path, [ID]: String(record.id) };
 							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
-							if ('error' in answer)
-								throw held && isMissingRecord(answer.error)
-									? deletedMeanwhile(this, kind, key, answer.error)
-									: answer.error;
+							if ('error' in answer) {
+								if (!held || !isMissingRecord(answer.error)) throw answer.error;
+								held.forget(key);
+								throw deletedMeanwhile(this, kind, key, answer.error);
+							}
 							held?.keep({
 								...record,
 								...asReadBack(readName, changed),
@@ -273,8 +260,9 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 }
 
 /**
- * The error of an update of a record the run read whole and another writer deleted since: the row
- * is not written, and no second record is made for its external ID.
+ * The error of an update of a record the node read whole and another writer deleted since: the row
+ * is not written, and no second record is made for its external ID by it (a later row, no longer
+ * finding it held, creates it).
  */
 function deletedMeanwhile(
 	context: ErrorContext,
@@ -284,7 +272,7 @@ function deletedMeanwhile(
 ): NodeApiError {
 	return new NodeApiError(context.getNode(), {} as JsonObject, {
 		message: `The ${kind.recordName} with external ID '${externalId}' was deleted while the run went on (HTTP 404)${itemSuffix(context)}`,
-		description: `The run read the ${kind.recordName} before it wrote any row, and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
+		description: `The node read the ${kind.recordName} before it wrote any row (in this run, or an earlier batch of the execution), and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
 		httpCode: '404',
 		itemIndex: context.getItemIndex?.(),
 	});
