@@ -189,6 +189,48 @@ describe('Preview', () => {
 		}
 	});
 
+	it('Include Records Not in Input under Continue On Fail: the records come after the last row also when that row fails', async () => {
+		const rows = [newExternalId('NIF'), newExternalId('NIF')];
+		suite.sandbox.setOptions({ faults: { rate: 1, kinds: ['500'], externalIds: [rows[1]] } });
+		try {
+			suite.sandbox.resetStats();
+			const { error, items } = await suite.run(
+				{
+					resource: 'client',
+					operation: 'upsert',
+					externalId: '={{ $json.externalId }}',
+					name: 'Riverbank Civil Works',
+					includeRecordsNotInInput: true,
+				},
+				{ items: rows.map((externalId) => ({ externalId })), onError: 'continueRegularOutput' },
+			);
+			expect(error).toBeUndefined();
+			const outputs = json(items);
+			expect(
+				outputs.slice(0, 2).map((item) => [item.externalId, item.upserted ?? 'failed']),
+			).toEqual([
+				[rows[0], 'created'],
+				[rows[1], 'failed'],
+			]);
+			const clients = suite.sandbox.store.clients as unknown as IDataObject[];
+			// In the list's order; the store holds them in another.
+			expect(
+				outputs
+					.slice(2)
+					.map((item) => String(item.id))
+					.sort(),
+			).toEqual(
+				clients
+					.filter((client) => !rows.includes(client.externalId as string))
+					.map((client) => String(client.id))
+					.sort(),
+			);
+			expect(outputs.slice(2).every((item) => item.upserted === 'notInInput')).toBe(true);
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+
 	it('rows with the same external ID are previewed as a write does them: the first created, the next as it finds the first', async () => {
 		const externalId = newExternalId('PVD');
 		const parameters = {

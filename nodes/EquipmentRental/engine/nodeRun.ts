@@ -5,8 +5,7 @@
  * 2.41.1): it starts every input item of a declarative node at once, each in a promise of its own,
  * waits until all have settled, and then throws the error of the first failed item by index, unless
  * Continue On Fail is on. Left to that, a run whose item 10 fails has sent every other item, and its
- * error says nothing of what they wrote: a user who fixes the row and runs again creates the others
- * twice.
+ * error says nothing of what they wrote: fixed and run again, it creates the others twice.
  *
  * What the node does about it: its items go through three phases together, each item waiting at the
  * end of a phase until every item of the run is there.
@@ -20,8 +19,7 @@
  * from the moment its answer reaches the node (the pace holds new items, paceHolds.ts); items already
  * under way finish. Every failed item then throws the same error, which counts what the run did by
  * outcome with item ranges, and lists each record in its context (runReport.ts).
- * Where failures do not stop the run, each failed item is output as its own failure and the others
- * go on.
+ * Where failures do not stop the run, each failed item is output as its own failure, the others go on.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
@@ -31,7 +29,6 @@ import { describeRun, wrote } from './runReport';
 
 /** Thrown by an item that did not start a phase because the run had stopped. */
 class NotStarted extends Error {}
-
 /** Thrown by an item that gathered with the others after a phase in which an item failed. */
 class RunFailed extends Error {}
 
@@ -65,6 +62,8 @@ export class NodeRun {
 	private readonly checkedParts = new Map<number, unknown>();
 	/** The writes of this try that failed but may have been done, by item: what each would have done. */
 	private readonly attempts = new Map<number, Outcome>();
+	/** What an item outputs after its own items, whether it succeeds or fails (see outputAfter). */
+	private readonly trailing = new Map<number, INodeExecutionData[]>();
 	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
 	private stopped = false;
 	private failures = 0;
@@ -89,6 +88,11 @@ export class NodeRun {
 		const open = () => this.itemCount - this.ends.size;
 		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
 		this.ended = new Promise<void>((resolve) => (this.allEnded = resolve));
+	}
+
+	/** Items output after item `index`'s own whatever becomes of it (records listed beside the rows). */
+	outputAfter(index: number, items: INodeExecutionData[]): void {
+		this.trailing.set(index, items);
 	}
 
 	/** Whether item `index` has already started in this run (then n8n is running the node again). */
@@ -155,10 +159,9 @@ export class NodeRun {
 	}
 
 	/**
-	 * Runs item `index` through the three phases: `check`, then (once every item is checked)
-	 * `prepare`, then (once every item is prepared) `perform`. `inTurn` runs a phase's work in the
-	 * item's turn (the run's pace lets a few items work at once). `failureOutput` is what a failure
-	 * outputs where failures do not stop the run.
+	 * Runs item `index` through the phases: `check`, then (once every item is checked) `prepare`,
+	 * then (once every item is prepared) `perform`, each in the item's turn of the run's pace
+	 * (`inTurn`). `failureOutput` is what a failure outputs where failures do not stop the run.
 	 */
 	async runItem<Checked, Prepared>(
 		index: number,
@@ -184,7 +187,7 @@ export class NodeRun {
 			phase = 'perform';
 			const items = await steps.inTurn(async () => await steps.perform(prepared));
 			this.end(index, { done: steps.outcomesOf(items) });
-			return items;
+			return [...items, ...(this.trailing.get(index) ?? [])];
 		} catch (error) {
 			// An item the run did not let go on outputs nothing: n8n throws the error of the first item
 			// that failed (by index), which says what the run did, and drops every item's output.
@@ -196,7 +199,7 @@ export class NodeRun {
 			const itemError = steps.toItemError(error);
 			if (!this.stopsOnFailure) {
 				this.end(index, { failed: itemError, phase });
-				return steps.failureOutput(itemError);
+				return [...steps.failureOutput(itemError), ...(this.trailing.get(index) ?? [])];
 			}
 			// Once an item fails while performing, or the API fails a read, nothing more is started;
 			// an item that fails its checks or whose record is missing lets the others be checked.

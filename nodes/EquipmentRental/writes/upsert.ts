@@ -151,6 +151,10 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
 							? undefined
 							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
+						const held = await recordsHeld(kind, path, { named, every, sharedAs }, send, this);
+						// Listed after the last row of its parent, whatever becomes of that row.
+						const marks = parts.preview ? { preview: true } : {};
+						send.run.outputAfter(parts.row, notInInput({ ...parts, held }, send, marks));
 						return {
 							...parts,
 							path,
@@ -162,7 +166,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								item,
 								send,
 							)) as UpsertParts['body'],
-							held: await recordsHeld(kind, path, { named, every, sharedAs }, send, this),
+							held,
 						};
 					},
 					async perform(prepared, item, sendAll, api) {
@@ -214,7 +218,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							});
 							return upsertOutput(answer.answer, record, 'updated', said);
 						};
-						const own = await oneAtATime(`${records} ${key}`, async () => {
+						return await oneAtATime(`${records} ${key}`, async () => {
 							const found =
 								previewed?.get(`${records} ${key}`) ?? (held ? held.find(key) : await lookUp());
 							if (found) return await update(found);
@@ -243,7 +247,6 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
 								: await update(after);
 						});
-						return [...own, ...notInInput(prepared, send, marks)];
 					},
 				},
 			),
