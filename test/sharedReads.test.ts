@@ -240,6 +240,30 @@ describe('A whole read shared by the batches of a loop', () => {
 		held[260] = edited[0];
 	});
 
+	it('reads the list anew for the batch after one whose write may have been done though its answer was lost', async () => {
+		const [row] = fresh(1);
+		const rows = [row, ...held.slice(40, 59)];
+		const listPages = await pages();
+		suite.sandbox.setOptions({
+			faults: { rate: 1, kinds: ['lost-answer'], methods: ['POST'], externalIds: [row.externalId] },
+		});
+		try {
+			suite.sandbox.resetStats();
+			const { runs, error } = await suite.run(upsert, { items: rows, loop: { batchSize: 10 } });
+
+			expect(error).toBeUndefined();
+			// The create whose answer was lost is looked up, found made, and says created.
+			expect(outcomes(runs)).toEqual([
+				['created', ...Array(9).fill('unchanged')],
+				Array(10).fill('unchanged'),
+			]);
+			expect(listReads()).toHaveLength(2 * listPages);
+			expect(withExternalId(row.externalId)).toHaveLength(1);
+		} finally {
+			suite.sandbox.setOptions({ faults: null });
+		}
+	});
+
 	it('reads the list again for a batch that comes more than 5 minutes after the read', async () => {
 		const rows = held
 			.slice(280, 300)

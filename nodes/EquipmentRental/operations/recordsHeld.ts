@@ -37,6 +37,12 @@ export interface RecordsHeld {
 	keep(record: IDataObject): void;
 	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
 	forget(externalId: string): void;
+	/**
+	 * A write of the run may have been done though its answer was lost: what is held may be out of
+	 * date, so the node's later runs (Retry On Fail's next try) read the list anew.
+	 */
+	doubt(): void;
+	readonly doubted: boolean;
 	/** The records as read whole, where the caller asked for every record (`every`). */
 	every(): IDataObject[];
 }
@@ -64,7 +70,12 @@ function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
 		byExternalId.set(externalId, record);
 	};
 	for (const record of records) keep(record);
+	let doubted = false;
 	return {
+		doubt: () => (doubted = true),
+		get doubted() {
+			return doubted;
+		},
 		// A copy: the caller's output item must not change what the run holds.
 		find: (externalId) => {
 			const record = byExternalId.get(externalId);
@@ -155,7 +166,7 @@ async function sharedOrRead(
 ): Promise<RecordsHeld | undefined> {
 	const { execution } = send.run;
 	const shared = sharedRead<RecordsHeld>(execution, sharedKey);
-	if (shared) return shared;
+	if (shared && !shared.doubted) return shared;
 	const rows = namedSoFar(execution, sharedKey, named);
 	const held = await readWholeIfCheaper(list, path, { rows }, send, context);
 	if (held) shareRead(execution, sharedKey, held);

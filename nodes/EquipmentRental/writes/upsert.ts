@@ -207,6 +207,8 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							const recordPath = { ...path, [ID]: String(record.id) };
 							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
 							if ('error' in answer) {
+								// A write whose answer was lost may have been done: what is held no longer says.
+								if (mayHaveBeenDone(answer.error)) held?.doubt();
 								if (!held || !isMissingRecord(answer.error)) throw answer.error;
 								held.forget(key);
 								throw deletedMeanwhile(this, kind, key, answer.error);
@@ -234,6 +236,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								return withSaid(upsertOutput(created.answer, {}, 'created'), said);
 							}
 							const taken = (created.error as { httpCode?: string }).httpCode === '409';
+							if (mayHaveBeenDone(created.error)) held?.doubt();
 							if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
 							// Whatever the run read, the API is asked: another writer may have made the record.
 							const after = await lookUp();
@@ -243,9 +246,9 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							// record, which gets this item's values.
 							const made =
 								!taken && Object.keys(changedValues(after, changes, readName)).length === 0;
-							return made
-								? withSaid(upsertOutput([{ json: after }], after, 'created'), said)
-								: await update(after);
+							if (!made) return await update(after);
+							held?.keep(after);
+							return withSaid(upsertOutput([{ json: after }], after, 'created'), said);
 						});
 					},
 				},
