@@ -36,6 +36,9 @@ export function previews(item: ItemParameters): boolean {
 	return item.oneOf(writeMode, [WRITE, PREVIEW]) === PREVIEW;
 }
 
+/** What every output item of a preview says beside the record. */
+export const previewMarks = (preview: boolean) => (preview ? { preview: true } : {});
+
 /**
  * `send` for a preview: its reads go, and a write is refused before it leaves (a preview that
  * tried to write would be a programming error, never a write).

@@ -29,7 +29,14 @@ import {
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
-import { changesOf, previewedRecords, previews, readsOnly, writeMode } from './preview';
+import {
+	changesOf,
+	previewMarks,
+	previewedRecords,
+	previews,
+	readsOnly,
+	writeMode,
+} from './preview';
 import { filledIn, sendChanges, withSaid } from './recordRequests';
 
 /**
@@ -101,6 +108,10 @@ interface UpsertParts extends WriteParts {
  * looked up again, and counts as created when the record there holds its values (otherwise another
  * writer made it, and it is updated). An update of a held record deleted meanwhile (404) fails its
  * item, creating nothing.
+ *
+ * Mode > Preview makes the same checks and reads and sends no write (preview.ts); every updated row
+ * says its `changes`. Include Records Not in Input lists, after the rows, the records no row names
+ * (notInInput.ts).
  */
 export function upsertOperation(kind: RecordKind, description: string): Operation {
 	const externalId = externalIdField;
@@ -153,7 +164,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
 						const held = await recordsHeld(kind, path, { named, every, sharedAs }, send, this);
 						// Listed after the last row of its parent, whatever becomes of that row.
-						const marks = parts.preview ? { preview: true } : {};
+						const marks = previewMarks(parts.preview);
 						send.run.outputAfter(parts.row, notInInput({ ...parts, held }, send, marks));
 						return {
 							...parts,
@@ -172,7 +183,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					async perform(prepared, item, sendAll, api) {
 						const { path, body, held, preview } = prepared;
 						const send = preview ? readsOnly(sendAll) : sendAll;
-						const marks = preview ? { preview: true } : {};
+						const marks = previewMarks(preview);
 						const key = String(body.externalId);
 						// What the create sends that the update page lacks (a booking's contract) stays as it
 						// is; a field that came out empty clears the record's where Empty Values says so.
