@@ -313,6 +313,17 @@ describe('Preview', () => {
 			expect(await readBack(suite, `${CLIENTS}/${client.id}`)).toEqual(client);
 		});
 
+		it('a Mode that comes out empty fails the item, naming the field, and nothing is sent: it is not taken as Write', async () => {
+			suite.sandbox.resetStats();
+			const { error } = await suite.run({
+				...clientRows(),
+				operation: 'create',
+				writeMode: '={{ $json.mode }}',
+			});
+			expect(error?.message).toBe("'Mode' must be one of write, preview [item 0]");
+			expect(requestsSeen(suite)).toEqual([]);
+		});
+
 		it('a row a write would refuse fails the preview the same way, before anything is read', async () => {
 			const parameters = {
 				resource: 'client',

@@ -32,8 +32,14 @@ export const writeMode: INodeProperties = {
 		'Preview shows what the run would write (each row marked preview: true) without writing it',
 };
 
+/**
+ * Whether the item is previewed. A Mode that comes out empty (an expression, a model's answer) is
+ * refused rather than taken as Write: a write the user did not mean cannot be taken back.
+ */
 export function previews(item: ItemParameters): boolean {
-	return item.oneOf(writeMode, [WRITE, PREVIEW]) === PREVIEW;
+	const mode = item.oneOf(writeMode, [WRITE, PREVIEW]);
+	if (mode === undefined) throw item.invalid(writeMode, `one of ${WRITE}, ${PREVIEW}`, mode);
+	return mode === PREVIEW;
 }
 
 /** What every output item of a preview says beside the record. */
