@@ -16,7 +16,7 @@ import {
 	shownFor,
 	split,
 } from './recordKind';
-import { previews, writeMode } from './preview';
+import { previewMarks, previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { filledIn, withSaid } from './recordRequests';
@@ -55,9 +55,10 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 					async perform({ path, body, said, preview }, _item, send) {
 						// A preview outputs the record it would send, named as the API reads it back.
 						if (preview)
-							return [
-								{ json: { ...asReadBack(readBackName(kind), body), ...said, preview: true } },
-							];
+							return withSaid([{ json: asReadBack(readBackName(kind), body) }], {
+								...said,
+								...previewMarks(true),
+							});
 						return withSaid(await send({ path, body }), said);
 					},
 				},
