@@ -3,7 +3,7 @@
  * round, no goal judged, every result checked), so that none of them breaks unseen: the sync
  * benchmark in n8n's engine in process, and the two that start a real n8n (`n8n start`) with the
  * built package. Each variant gives its figures, and the processes each started are gone. Their
- * --help, and the benchmarks that need no n8n, are in test/benchmarks.test.ts.
+ * --help, and the benchmarks that need no n8n, are in test/tooling/benchmarks.test.ts.
  */
 import { BENCH_TIME_LIMIT_MS, BENCHES, runBench, stoppedProcesses } from '../harness/benchmarks';
 

@@ -7,7 +7,7 @@
 /**
  * The benchmarks (bench/) as the docs name them, run as commands in a child process each: their
  * --help, and their --smoke runs, whose output says which processes they started and stopped.
- * test/benchmarks.test.ts runs those that need no n8n install, test/e2e/benchmarks.e2e.test.ts the
+ * test/tooling/benchmarks.test.ts runs those that need no n8n install, test/e2e/benchmarks.e2e.test.ts the
  * others.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
- * What the tests of a sheet synced by Create or Update share (test/nightlySync.test.ts,
- * test/sharedReads.test.ts): the node's parameters, clients made as a sheet's rows, and another
+ * What the tests of a sheet synced by Create or Update share (test/node/nightlySync.test.ts,
+ * test/node/sharedReads.test.ts): the node's parameters, clients made as a sheet's rows, and another
  * writer's request slipped in before a request of the node.
  */
 import type { INodeParameters } from 'n8n-workflow';

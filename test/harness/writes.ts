@@ -1,5 +1,5 @@
 /**
- * What the tests of the master-data writes (test/writes/) share: the collections' paths, pickers'
+ * What the tests of the master-data writes (test/node/writes/) share: the collections' paths, pickers'
  * values as the editor saves them, external IDs no record has yet, the requests the sandbox saw,
  * read as evidence, and the Update and Delete cases that are the same for every kind of record.
  */
