@@ -20,6 +20,7 @@ import { idPicker } from '../../operations/pickers';
 import { recordAt } from '../../operations/references';
 import type { RecordKind } from '../../writes/recordKind';
 import { contractReference } from '../contract/record';
+import { searchEquipment } from '../equipment/pickers';
 import { periodTypeOptions, productReference } from '../product/record';
 import { bookingId } from './get';
 
@@ -45,7 +46,7 @@ const entityId = referenceField(
 		name: 'entityId',
 		description:
 			'The piece of equipment (picked from the list, or by its ID or external ID) or the person (by ID) that is booked',
-		searchListMethod: 'searchEquipment',
+		search: searchEquipment,
 		recordName: 'piece of equipment',
 		byExternalId: true,
 	}),
