@@ -26,34 +26,13 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { EarlierWrite, ItemEnd, ItemError, ItemOutcome, Outcome, Phase } from './runReport';
 import { describeRun, wrote } from './runReport';
+import { Gathering } from './phaseBarrier';
+import { RunState } from './runState';
 
 /** Thrown by an item that did not start a phase because the run had stopped. */
 class NotStarted extends Error {}
 /** Thrown by an item that gathered with the others after a phase in which an item failed. */
 class RunFailed extends Error {}
-
-/**
- * Waits until every item of the run not yet ended has arrived, then lets them go on in the order of
- * their index (so that the next phase starts them in that order).
- */
-class Gathering {
-	private readonly waiting = new Map<number, () => void>();
-
-	constructor(private readonly expected: () => number) {}
-
-	async arrive(index: number): Promise<void> {
-		const arrived = new Promise<void>((goOn) => this.waiting.set(index, goOn));
-		this.releaseWhenComplete();
-		await arrived;
-	}
-
-	releaseWhenComplete(): void {
-		if (this.waiting.size === 0 || this.waiting.size < this.expected()) return;
-		const indexes = [...this.waiting.keys()].sort((left, right) => left - right);
-		for (const index of indexes) this.waiting.get(index)!();
-		this.waiting.clear();
-	}
-}
 
 export class NodeRun {
 	private readonly ends = new Map<number, ItemEnd>();
@@ -73,6 +52,8 @@ export class NodeRun {
 	private finalError?: ItemError;
 	private allEnded?: () => void;
 	private readonly ended: Promise<void>;
+	/** What the run holds for its items: its pace, settings, lookups and whole reads (runState.ts). */
+	readonly state: RunState;
 
 	constructor(
 		readonly itemCount: number,
@@ -83,11 +64,12 @@ export class NodeRun {
 		/** What the earlier tries of the node in this execution wrote, by item (see nodeRunOf). */
 		private readonly earlier: Map<number, EarlierWrite> = new Map(),
 		/** This execution of the node, which its runs share (see nodeRunOf). */
-		readonly execution: object = {},
+		execution: object = {},
 	) {
 		const open = () => this.itemCount - this.ends.size;
 		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
 		this.ended = new Promise<void>((resolve) => (this.allEnded = resolve));
+		this.state = new RunState(execution);
 	}
 
 	/** Items output after item `index`'s own whatever becomes of it (records listed beside the rows). */

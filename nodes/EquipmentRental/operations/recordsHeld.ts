@@ -7,6 +7,8 @@ import type { CollectionList } from '../../shared/paths';
 import type { SendParts } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
+import type { RecordsHeld } from '../engine/runState';
+import { collectionKey } from '../engine/runState';
 import { namedSoFar, shareRead, sharedRead } from './executionReads';
 
 /** A kind of record, as far as a whole read knows it: its list, where the API has one. */
@@ -26,40 +28,12 @@ export const WHOLE_READ_PAGE_SIZE = 1000;
  */
 export const MOST_RECORDS_HELD = 50_000;
 
-/**
- * The records of a collection a run has read whole, by external ID: a record not held is not
- * there (at the time of the read).
- */
-export interface RecordsHeld {
-	/** The record with `externalId`, as held (a copy); undefined when the collection has none. */
-	find(externalId: string): IDataObject | undefined;
-	/** A record the run has just written, for the run's later rows (and the node's later runs). */
-	keep(record: IDataObject): void;
-	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
-	forget(externalId: string): void;
-	/**
-	 * A write of the run may have been done though its answer was lost: what is held may be out of
-	 * date, so the node's later runs (Retry On Fail's next try) read the list anew.
-	 */
-	doubt(): void;
-	readonly doubted: boolean;
-	/** The records as read whole, where the caller asked for every record (`every`). */
-	every(): IDataObject[];
-}
-
 /** What a whole read is for. */
 interface Wanted {
 	/** How many external IDs the rows to find name: a read costs fewer requests than that many. */
 	rows: number;
 	/** Every record, read whatever it costs (a run that lists what no row names). */
 	every?: boolean;
-}
-
-/** The runs' whole reads, by run and collection (its URL with the parent's path filled in). */
-const readsByRun = new WeakMap<object, Map<string, Promise<RecordsHeld | undefined>>>();
-
-function collectionKey(list: CollectionList, path: Record<string, string>): string {
-	return `${list.url} ${JSON.stringify(path)}`;
 }
 
 function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
@@ -164,8 +138,8 @@ async function sharedOrRead(
 	send: SendParts,
 	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
-	const { execution } = send.run;
-	const shared = sharedRead<RecordsHeld>(execution, sharedKey);
+	const { execution } = send.run.state;
+	const shared = sharedRead(execution, sharedKey);
 	if (shared && !shared.doubted) return shared;
 	const rows = namedSoFar(execution, sharedKey, named);
 	const held = await readWholeIfCheaper(list, path, { rows }, send, context);
@@ -193,11 +167,7 @@ export async function recordsHeld(
 	context: ErrorContext,
 ): Promise<RecordsHeld | undefined> {
 	if (!kind.list) return undefined;
-	let reads = readsByRun.get(send.run);
-	if (!reads) {
-		reads = new Map();
-		readsByRun.set(send.run, reads);
-	}
+	const reads = send.run.state.wholeReads;
 	const key = collectionKey(kind.list, path);
 	let held = reads.get(key);
 	if (!held) {
@@ -215,14 +185,4 @@ export async function recordsHeld(
 		reads.set(key, held);
 	}
 	return await held;
-}
-
-/** The run's whole read of `kind` at `path`, if it has made one (a reference then reads it). */
-export async function heldWholeBy(
-	run: object,
-	kind: Listed,
-	path: Record<string, string>,
-): Promise<RecordsHeld | undefined> {
-	if (!kind.list) return undefined;
-	return await readsByRun.get(run)?.get(collectionKey(kind.list, path));
 }

@@ -4,7 +4,8 @@ import { isMissingRecord } from '../../shared/errors';
 import type { SendParts } from '../engine/itemRequest';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { EXTERNAL_ID_MODE } from '../../shared/parameters';
-import { heldWholeBy } from './recordsHeld';
+import type { RecordsHeld } from '../engine/runState';
+import { collectionKey } from '../engine/runState';
 import type { ReferencedKind } from '../../shared/paths';
 
 /** What a request came to: its answer, or the item error it failed with. */
@@ -27,13 +28,6 @@ export async function recordAt(
 	throw read.error;
 }
 
-/**
- * The records a run has found by external ID, by URL and external ID: items that name the same
- * record (a sheet of contact persons of one client) look it up once. A lookup that failed for
- * another reason than the record's absence is not kept, so that each item tries for itself.
- */
-const lookupsByRun = new WeakMap<object, Map<string, Promise<IDataObject | undefined>>>();
-
 /** The parent's part of a path that also holds an external ID. */
 function withoutExternalId(path: Record<string, string>): Record<string, string> {
 	return Object.fromEntries(Object.entries(path).filter(([name]) => name !== 'externalId'));
@@ -44,14 +38,15 @@ async function recordByExternalId(
 	path: Record<string, string>,
 	send: SendParts,
 ): Promise<IDataObject | undefined> {
-	let lookups = lookupsByRun.get(send.run);
-	if (!lookups) {
-		lookups = new Map();
-		lookupsByRun.set(send.run, lookups);
-	}
+	const { lookups, wholeReads } = send.run.state;
 	// A run that has read the kind's collection whole finds it there.
-	const held = await heldWholeBy(send.run, kind, withoutExternalId(path));
+	const held: RecordsHeld | undefined = kind.list
+		? await wholeReads.get(collectionKey(kind.list, withoutExternalId(path)))
+		: undefined;
 	if (held) return held.find(path.externalId);
+	// Items that name the same record (a sheet of contact persons of one client) look it up once. A
+	// lookup that failed for another reason than the record's absence is not kept, so that each item
+	// tries for itself.
 	const key = JSON.stringify([kind.externalIdUrl, path]);
 	let lookup = lookups.get(key);
 	if (!lookup) {

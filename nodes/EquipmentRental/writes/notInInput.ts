@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { SendParts } from '../engine/itemRequest';
-import type { RecordsHeld } from '../operations/recordsHeld';
+import type { RecordsHeld } from '../engine/runState';
 
 /*
  * Include Records Not in Input, an option of Create or Update: after the rows, the records of the

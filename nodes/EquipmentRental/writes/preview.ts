@@ -75,18 +75,3 @@ export function changesOf(
 		]),
 	);
 }
-
-/**
- * The records a preview's rows would have written, by collection and external ID, for each run:
- * a later row with the same external ID finds what the earlier one would have made, as in a write.
- */
-const previewedByRun = new WeakMap<object, Map<string, IDataObject>>();
-
-export function previewedRecords(run: object): Map<string, IDataObject> {
-	let previewed = previewedByRun.get(run);
-	if (!previewed) {
-		previewed = new Map();
-		previewedByRun.set(run, previewed);
-	}
-	return previewed;
-}

@@ -5,6 +5,7 @@ import { additionalFieldsCollection } from '../../shared/descriptions';
 import type { ErrorContext } from '../../shared/errors';
 import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
 import { runPerItem } from '../engine/itemRouting';
+import { oneAtATime } from '../engine/runState';
 import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
@@ -29,37 +30,8 @@ import {
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
-import {
-	changesOf,
-	previewMarks,
-	previewedRecords,
-	previews,
-	readsOnly,
-	writeMode,
-} from './preview';
+import { changesOf, previewMarks, previews, readsOnly, writeMode } from './preview';
 import { filledIn, sendChanges, withSaid } from './recordRequests';
-
-/**
- * The upserts under way in this n8n process, by API and external ID: items with the same external
- * ID (a sheet with a row twice, two executions at once) are written one after the other, so that
- * the second finds what the first created.
- */
-const upsertsUnderWay = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-	const before = upsertsUnderWay.get(key) ?? Promise.resolve();
-	const run = before.then(task, task);
-	const settled = run.then(
-		() => undefined,
-		() => undefined,
-	);
-	upsertsUnderWay.set(key, settled);
-	try {
-		return await run;
-	} finally {
-		if (upsertsUnderWay.get(key) === settled) upsertsUnderWay.delete(key);
-	}
-}
 
 type Upserted = 'created' | 'updated' | 'unchanged';
 
@@ -200,7 +172,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
 						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
 						// What a preview's earlier rows would have written, found as a write finds it.
-						const previewed = preview && !held ? previewedRecords(send.run) : undefined;
+						const previewed = preview && !held ? send.run.state.previewed : undefined;
 						const wouldWrite = (record: IDataObject) =>
 							held ? held.keep(record) : previewed?.set(`${records} ${key}`, record);
 						// Only what the record does not hold yet is written: a row that has not changed sends
@@ -231,6 +203,8 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							});
 							return upsertOutput(answer.answer, record, 'updated', said);
 						};
+						// Items with the same external ID (a sheet with a row twice, two executions at once)
+						// are written one after the other, so that the second finds what the first created.
 						return await oneAtATime(`${records} ${key}`, async () => {
 							const found =
 								previewed?.get(`${records} ${key}`) ?? (held ? held.find(key) : await lookUp());
