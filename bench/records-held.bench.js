@@ -4,7 +4,7 @@
  * What Create or Update's whole read of a collection costs in memory (issue 36, "Bounded memory"):
  * the run reads the clients whole where their pages are fewer than its rows, up to
  * MOST_RECORDS_HELD of them, and keeps each whole, as the API answers it, so that the node's later
- * runs in the execution (a loop's batches) can use the read (operations/recordsHeld.ts). This reads
+ * runs in the execution (a loop's batches) can use the read (writes/recordsHeld.ts). This reads
  * N clients through recordsHeld itself, as Client > Create or Update calls it, the pages
  * of 1,000 answered in this process as the API sends them, each parsed anew from its JSON text as
  * n8n's HTTP helper does: every field of the client's create page filled (a full record, about
@@ -23,7 +23,7 @@ const { commandLine, commonUsage, usageError } = require('./command-line');
 
 const USAGE = [
 	'Usage: node --expose-gc bench/records-held.bench.js [options]',
-	"What Create or Update's whole read of the clients keeps in memory (operations/recordsHeld.ts):",
+	"What Create or Update's whole read of the clients keeps in memory (writes/recordsHeld.ts):",
 	'retained and peak heap, per record, against the records parsed whole. Starts no process.',
 	'  --records N,N           clients read, one measure each (default 5000,50000)',
 	'  --contact-persons N,N   contact persons of each client, one measure each (default 0,2)',
@@ -44,10 +44,11 @@ require('./register-typescript');
 const os = require('node:os');
 
 const { clientRecord } = require('../nodes/EquipmentRental/resources/client/record');
+const { RunState } = require('../nodes/EquipmentRental/engine/runState');
 const {
 	MOST_RECORDS_HELD,
 	recordsHeld,
-} = require('../nodes/EquipmentRental/operations/recordsHeld');
+} = require('../nodes/EquipmentRental/writes/recordsHeld');
 const { collectGarbage, heapUsed, loadAverage, table } = require('./measuring');
 
 const numbers = (text) => text.split(',').map(Number);
@@ -131,7 +132,7 @@ async function measure(count, contactPersons) {
 			sample();
 			return answer;
 		},
-		{ run: {} },
+		{ run: { state: new RunState({}) } },
 	);
 	const held = await recordsHeld(
 		clientRecord,
@@ -184,7 +185,7 @@ async function main() {
 		for (const count of SIZES) results.push(await measure(count, contactPersons));
 	console.log(
 		[
-			`Whole read of the clients by Create or Update (operations/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled, held whole. Node ${process.version}, load average ${loadBefore}.`,
+			`Whole read of the clients by Create or Update (writes/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled, held whole. Node ${process.version}, load average ${loadBefore}.`,
 			...table(
 				[
 					['contact persons each', (r) => String(r.contactPersons)],

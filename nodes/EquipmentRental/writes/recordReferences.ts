@@ -4,7 +4,7 @@ import type { BodyField } from '../operations/bodyFields';
 import type { RequestParts, SendParts } from '../engine/itemRequest';
 import type { ErrorContext } from '../../shared/errors';
 import type { ItemParameters, RecordReference } from '../../shared/parameters';
-import { recordsHeld } from '../operations/recordsHeld';
+import { recordsHeld } from './recordsHeld';
 import type { ReferencedKind } from '../../shared/paths';
 import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';

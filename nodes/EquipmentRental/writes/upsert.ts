@@ -10,8 +10,8 @@ import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { asGiven, recordAt, settled } from '../operations/references';
-import { recordsHeld } from '../operations/recordsHeld';
-import { changedValues } from '../operations/storedValues';
+import { recordsHeld } from './recordsHeld';
+import { changedValues } from './storedValues';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -71,7 +71,7 @@ interface UpsertParts extends WriteParts {
  *
  * Finding: where the kind has a list and its pages are fewer than the run's external IDs, the run
  * reads the collection whole once, before any row is written, and compares each row with the
- * record held: an unchanged row costs no request (operations/recordsHeld.ts). Otherwise each row is
+ * record held: an unchanged row costs no request (writes/recordsHeld.ts). Otherwise each row is
  * looked up by its external ID.
  *
  * Safe to repeat and to run beside other writers: a run again, or an item retried after a create
