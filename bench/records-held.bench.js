@@ -45,10 +45,7 @@ const os = require('node:os');
 
 const { clientRecord } = require('../nodes/EquipmentRental/resources/client/record');
 const { RunState } = require('../nodes/EquipmentRental/engine/runState');
-const {
-	MOST_RECORDS_HELD,
-	recordsHeld,
-} = require('../nodes/EquipmentRental/writes/recordsHeld');
+const { MOST_RECORDS_HELD, recordsHeld } = require('../nodes/EquipmentRental/writes/recordsHeld');
 const { collectGarbage, heapUsed, loadAverage, table } = require('./measuring');
 
 const numbers = (text) => text.split(',').map(Number);
