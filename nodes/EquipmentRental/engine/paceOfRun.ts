@@ -58,7 +58,7 @@ function paceSettings(context: PaceContext): PaceSettings {
 }
 
 /** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
-export function paceOf(run: NodeRun, context: PaceContext): RequestPace {
+export function paceOfRun(run: NodeRun, context: PaceContext): RequestPace {
 	run.state.pace ??= new RequestPace(
 		paceSettings(context),
 		context.getExecutionCancelSignal?.(),

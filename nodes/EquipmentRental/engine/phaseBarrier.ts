@@ -1,8 +1,9 @@
 /**
- * Waits until every item of the run not yet ended has arrived, then lets them go on in the order of
- * their index (so that the next phase starts them in that order).
+ * The barrier at the end of a phase: waits until every item of the run not yet ended has arrived,
+ * then lets them go on in the order of their index (so that the next phase starts them in that
+ * order).
  */
-export class Gathering {
+export class PhaseBarrier {
 	private readonly waiting = new Map<number, () => void>();
 
 	constructor(private readonly expected: () => number) {}

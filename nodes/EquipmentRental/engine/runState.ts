@@ -10,18 +10,18 @@ import type { RequestPace } from '../../shared/requestPace';
  */
 
 /**
- * The records of a collection a run has read whole, by external ID: a record not held is not
- * there (at the time of the read).
+ * A whole read: every record of a collection, read once for the run and found by external ID
+ * there: a record not in it is not in the collection (at the time of the read).
  */
-export interface RecordsHeld {
-	/** The record with `externalId`, as held (a copy); undefined when the collection has none. */
+export interface WholeRead {
+	/** The record with `externalId`, as read (a copy); undefined when the collection has none. */
 	find(externalId: string): IDataObject | undefined;
 	/** A record the run has just written, for the run's later rows (and the node's later runs). */
 	keep(record: IDataObject): void;
 	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
 	forget(externalId: string): void;
 	/**
-	 * A write of the run may have been done though its answer was lost: what is held may be out of
+	 * A write of the run may have been done though its answer was lost: the read may be out of
 	 * date, so the node's later runs (Retry On Fail's next try) read the list anew.
 	 */
 	doubt(): void;
@@ -33,7 +33,7 @@ export interface RecordsHeld {
 /** What the node's runs in one execution share (a loop's batches, Retry On Fail's tries). */
 export interface ExecutionState {
 	/** The whole reads shared, by API and collection, with when each was read. */
-	readonly sharedReads: Map<string, { read: RecordsHeld; readAt: number }>;
+	readonly sharedReads: Map<string, { read: WholeRead; readAt: number }>;
 	/** The external IDs the node's runs have named in each collection, added up run by run. */
 	readonly named: Map<string, number>;
 }
@@ -55,7 +55,7 @@ export class RunState {
 	 */
 	readonly lookups = new Map<string, Promise<IDataObject | undefined>>();
 	/** The run's whole reads, by collection (collectionKey). */
-	readonly wholeReads = new Map<string, Promise<RecordsHeld | undefined>>();
+	readonly wholeReads = new Map<string, Promise<WholeRead | undefined>>();
 	/** The records a preview's rows would have written, by collection and external ID. */
 	readonly previewed = new Map<string, IDataObject>();
 	/** What the run shares with the node's other runs in its execution. */

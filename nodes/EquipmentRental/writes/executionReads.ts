@@ -1,4 +1,4 @@
-import type { ExecutionState, RecordsHeld } from '../engine/runState';
+import type { ExecutionState, WholeRead } from '../engine/runState';
 
 /*
  * The whole reads a node's runs share within one execution (a loop's batches, Retry On Fail's
@@ -12,7 +12,7 @@ import type { ExecutionState, RecordsHeld } from '../engine/runState';
  * which shares nothing with the calls before it.
  *
  * Bounds: one read per collection, parent, credential and Base URL of the node in an execution
- * (each of at most MOST_RECORDS_HELD records, recordsHeld.ts), released with the execution's data
+ * (each of at most MOST_RECORDS_READ_WHOLE records, wholeReads.ts), released with the execution's data
  * (a weak key); used for SHARED_READ_LIFETIME_MS after it was read, so that a long loop reads
  * again what other writers changed meanwhile, and let go by the node's next run after that.
  */
@@ -24,7 +24,7 @@ export const SHARED_READ_LIFETIME_MS = 5 * 60_000;
  * The read an earlier run of the node in `execution` shared under `key`, while it is young enough;
  * an older one is let go here (n8n's rules for community nodes allow no timer of a node's own).
  */
-export function sharedRead(execution: ExecutionState, key: string): RecordsHeld | undefined {
+export function sharedRead(execution: ExecutionState, key: string): WholeRead | undefined {
 	const { sharedReads } = execution;
 	const entry = sharedReads.get(key);
 	if (entry && Date.now() - entry.readAt < SHARED_READ_LIFETIME_MS) return entry.read;
@@ -33,7 +33,7 @@ export function sharedRead(execution: ExecutionState, key: string): RecordsHeld 
 }
 
 /** Shares `read` with the node's later runs in `execution`, in place of any before it. */
-export function shareRead(execution: ExecutionState, key: string, read: RecordsHeld): void {
+export function shareRead(execution: ExecutionState, key: string, read: WholeRead): void {
 	execution.sharedReads.set(key, { read, readAt: Date.now() });
 }
 

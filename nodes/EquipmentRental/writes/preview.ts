@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters } from '../../shared/parameters';
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 
 const WRITE = 'write';
 const PREVIEW = 'preview';
@@ -49,9 +49,9 @@ export const previewMarks = (preview: boolean) => (preview ? { preview: true } :
  * `send` for a preview: its reads go, and a write is refused before it leaves (a preview that
  * tried to write would be a programming error, never a write).
  */
-export function readsOnly(send: SendParts): SendParts {
+export function readsOnly(send: ItemSender): ItemSender {
 	return Object.assign(
-		async (parts: Parameters<SendParts>[0]) => {
+		async (parts: Parameters<ItemSender>[0]) => {
 			if (parts.method !== 'GET') throw new Error('A preview tried to send a write');
 			return await send(parts);
 		},
