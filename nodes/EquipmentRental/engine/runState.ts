@@ -50,8 +50,8 @@ export class RunState {
 	/** The credential's Base URL, read once for the run (runSettings.ts). */
 	baseUrl?: Promise<string>;
 	/**
-	 * The records the run has found by external ID, by URL and external ID (operations/
-	 * references.ts): items that name the same record look it up once.
+	 * The records the run has found by external ID, by URL and external ID (references.ts in
+	 * operations/): items that name the same record look it up once.
 	 */
 	readonly lookups = new Map<string, Promise<IDataObject | undefined>>();
 	/** The run's whole reads, by collection (collectionKey). */
@@ -61,7 +61,7 @@ export class RunState {
 	/** What the run shares with the node's other runs in its execution. */
 	readonly execution: ExecutionState;
 
-	/** `execution`: n8n's object for this execution of the node (see NodeRun.execution). */
+	/** `execution`: n8n's object for this execution of the node, the same for its runs (nodeRunOf). */
 	constructor(execution: object) {
 		this.execution = executionStateOf(execution);
 	}
