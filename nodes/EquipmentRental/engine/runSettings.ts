@@ -39,17 +39,12 @@ export function batchingOf(context: IExecutePaginationFunctions): {
  * The credential's Base URL, read once per run. As the node's request default it would be an
  * expression RoutingNode evaluates for every item (routing-node.js runNode, n8n 1.85 to 2.41).
  */
-const baseUrls = new WeakMap<NodeRun, Promise<string>>();
 export async function baseUrlOf(
 	run: NodeRun,
 	context: IExecutePaginationFunctions,
 ): Promise<string> {
-	let baseUrl = baseUrls.get(run);
-	if (!baseUrl) {
-		baseUrl = context
-			.getCredentials<{ baseUrl: string }>('equipmentRentalApi')
-			.then(({ baseUrl: given }) => String(given).replace(/\/+$/, ''));
-		baseUrls.set(run, baseUrl);
-	}
-	return await baseUrl;
+	run.state.baseUrl ??= context
+		.getCredentials<{ baseUrl: string }>('equipmentRentalApi')
+		.then(({ baseUrl: given }) => String(given).replace(/\/+$/, ''));
+	return await run.state.baseUrl;
 }

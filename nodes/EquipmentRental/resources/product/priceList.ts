@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { SendParts } from '../../engine/itemRequest';
+import type { ItemSender } from '../../engine/itemRequest';
 import type { ItemParameters, RecordReference } from '../../../shared/parameters';
 import { PRODUCTS } from '../../../shared/paths';
 import { idOf } from '../../operations/references';
@@ -45,7 +45,7 @@ export function productNamed(item: ItemParameters): RecordReference {
 export async function productPath(
 	product: RecordReference,
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<{ id: string }> {
 	return { id: await idOf(product, PRODUCTS, productPicker, item, send) };
 }
