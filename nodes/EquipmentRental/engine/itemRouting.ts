@@ -16,6 +16,7 @@ import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
 import { sendPrepared } from './itemRequest';
+import { declaredRequest } from './declaredRequest';
 import { throwingItemErrors } from './errorHandover';
 import { baseUrlOf, batchingOf, runsAsAiTool } from './runSettings';
 import { nodeRunOf } from './nodeRun';
@@ -273,5 +274,12 @@ export function runPerItem<Parts extends RequestParts, Prepared = Parts>(
 		typeof work === 'function'
 			? { perform: work as unknown as ItemWork<Parts, Prepared>['perform'] }
 			: work;
-	return routingPerItem(request, { prepare, perform });
+	const routing = routingPerItem(request, { prepare, perform });
+	// What the operation sends rides on its hook as data, for the description snapshot: n8n (1.85
+	// to 2.41) keeps a routing's functions by reference when it loads a description and only calls
+	// them, and the description it sends the editor (JSON) leaves functions out with their
+	// properties; a key of the routing itself would be read as routing.
+	const sends = declaredRequest(request, typeof work !== 'function' && work.prepare !== undefined);
+	Object.assign(routing.operations!.pagination!, { sends });
+	return routing;
 }

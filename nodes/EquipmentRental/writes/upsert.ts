@@ -27,7 +27,7 @@ import {
 	updatable,
 } from './recordKind';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, withIds } from './recordReferences';
+import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
 import {
 	changesOf,
@@ -147,6 +147,12 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						};
 					},
 					fieldsByApiName: fieldLabels(kind, { externalId }),
+					...sentByWrite(
+						kind,
+						kind.fields,
+						{},
+						{ field: externalId, readWhole: true, updates: true },
+					),
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{
