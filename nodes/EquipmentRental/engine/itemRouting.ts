@@ -6,12 +6,8 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import {
-	checkApiResponse,
-	failureSentences,
-	mayHaveBeenDone,
-	toItemError,
-} from '../../shared/errors';
+import { failureSentences, mayHaveBeenDone, toItemError } from '../../shared/errors';
+import { checkApiResponse } from './answerCheck';
 import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
