@@ -162,13 +162,13 @@ export async function recordPath(
  * the fields it sends (`sent`, its parent's ID and `pathFields`), and the records it may find by
  * external ID before writing: its parent, those its fields refer to (read whole for the run where
  * that takes fewer requests, see withIds) and, where it names one, its own `record`, which a
- * Create or Update `updates` when found.
+ * Create or Update (`upserts`) may find in its collection read whole, and updates when found.
  */
 export function sentByWrite(
 	kind: RecordKind,
 	sent: BodyField[],
 	pathFields: Record<string, Field> = {},
-	record?: { field: Field; readWhole?: boolean; updates?: boolean },
+	record?: { field: Field; upserts?: boolean },
 ): Pick<ItemRequest<RequestParts>, 'fieldsSent' | 'lookups' | 'orInstead'> {
 	const referred = (fields: BodyField[], within = ''): ExternalIdLookup[] =>
 		fields.flatMap(({ property, refersTo, entries }) => {
@@ -181,10 +181,10 @@ export function sentByWrite(
 		fieldsSent: { ...parentField, ...pathFields, ...byName(sent) },
 		lookups: [
 			...(kind.parent ? [lookupOf(kind.parent.field.property, kind.parent.field.refersTo!)] : []),
-			...(record ? [lookupOf(record.field, kind, record)] : []),
+			...(record ? [lookupOf(record.field, kind, { readWhole: record.upserts })] : []),
 			...referred(sent),
 		],
-		...(record?.updates
+		...(record?.upserts
 			? {
 					orInstead: {
 						method: kind.updateMethod,

@@ -147,12 +147,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						};
 					},
 					fieldsByApiName: fieldLabels(kind, { externalId }),
-					...sentByWrite(
-						kind,
-						kind.fields,
-						{},
-						{ field: externalId, readWhole: true, updates: true },
-					),
+					...sentByWrite(kind, kind.fields, {}, { field: externalId, upserts: true }),
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{
