@@ -65,6 +65,14 @@ function undeclared(requests: SandboxRequest[], declared: DeclaredRequest): stri
 describe('What an operation declares it sends', () => {
 	const suite = useSandbox({ strict: true });
 	const fixtures = () => suite.sandbox.store.fixtures;
+	const updateContactPersonByExternalIds = async () =>
+		await suite.run({
+			resource: 'contactPerson',
+			operation: 'update',
+			clientId: byExternalId(fixtures().clientExternalId),
+			contactPersonId: byExternalId(fixtures().contactPersonExternalId),
+			updateFields: { jobTitle: 'Site manager' },
+		});
 
 	it('is what a Get Many sends: its filters and sort in the query, page by page', async () => {
 		const { error } = await suite.run({
@@ -80,13 +88,7 @@ describe('What an operation declares it sends', () => {
 	});
 
 	it('is what an Update by external IDs sends: its lookups, then its path and body', async () => {
-		const { error } = await suite.run({
-			resource: 'contactPerson',
-			operation: 'update',
-			clientId: byExternalId(fixtures().clientExternalId),
-			contactPersonId: byExternalId(fixtures().contactPersonExternalId),
-			updateFields: { jobTitle: 'Site manager' },
-		});
+		const { error } = await updateContactPersonByExternalIds();
 
 		expect(error).toBeUndefined();
 		expect(suite.sandbox.requests.map(({ method }) => method)).toEqual(['GET', 'GET', 'PATCH']);
@@ -117,13 +119,7 @@ describe('What an operation declares it sends', () => {
 	});
 
 	it('would show a field or a request the declaration leaves out', async () => {
-		const { error } = await suite.run({
-			resource: 'contactPerson',
-			operation: 'update',
-			clientId: byExternalId(fixtures().clientExternalId),
-			contactPersonId: byExternalId(fixtures().contactPersonExternalId),
-			updateFields: { jobTitle: 'Site manager' },
-		});
+		const { error } = await updateContactPersonByExternalIds();
 
 		expect(error).toBeUndefined();
 		const update = declaredFor('contactPerson', 'update');

@@ -61,7 +61,7 @@ export function declaredRequest<Parts extends RequestParts>(
 		orInstead,
 	} = request;
 	return {
-		...asData(method, url, fieldsSent as Record<string, Field>),
+		...asData(method, url, fieldsSent),
 		prepares,
 		...(lookups?.length ? { lookups } : {}),
 		...(orInstead

@@ -9,7 +9,7 @@ import { recordsHeld } from '../operations/recordsHeld';
 import type { ReferencedKind } from '../../shared/paths';
 import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';
-import { ID, byName, recordUrl, updatable } from './recordKind';
+import { ID, byName, parentByPlaceholder, recordUrl, updatable } from './recordKind';
 
 /**
  * `body` with every reference to another record (by ID or external ID) replaced by its ID. A kind
@@ -176,7 +176,7 @@ export function sentByWrite(
 			if (refersTo) return [lookupOf(field, refersTo, { readWhole: true })];
 			return entries ? referred(entries.fields, `${field.name}.`) : [];
 		});
-	const parentField = kind.parent ? { [kind.parent.placeholder]: kind.parent.field.property } : {};
+	const parentField = parentByPlaceholder(kind);
 	return {
 		fieldsSent: { ...parentField, ...pathFields, ...byName(sent) },
 		lookups: [
