@@ -271,10 +271,11 @@ export function runPerItem<Parts extends RequestParts, Prepared = Parts>(
 			? { perform: work as unknown as ItemWork<Parts, Prepared>['perform'] }
 			: work;
 	const routing = routingPerItem(request, { prepare, perform });
-	// What the operation sends rides on its hook as data, for the description snapshot: n8n (1.85
-	// to 2.41) keeps a routing's functions by reference when it loads a description and only calls
-	// them, and the description it sends the editor (JSON) leaves functions out with their
-	// properties; a key of the routing itself would be read as routing.
+	// What the operation sends rides on its hook as data, for the description snapshot. RoutingNode
+	// only checks that `pagination` is a function and calls it (routing-node.js, runNode, in the
+	// n8n-core of n8n 1.85.4, 1.123.81, 2.8.4 and 2.41.1), and the description n8n sends the
+	// editor is JSON, which leaves functions out with their properties: the data changes nothing
+	// n8n does. A key beside the routing's own would be read as routing.
 	const sends = declaredRequest(request, typeof work !== 'function' && work.prepare !== undefined);
 	Object.assign(routing.operations!.pagination!, { sends });
 	return routing;
