@@ -1,87 +1,121 @@
 'use strict';
 
 /**
- * Is n8n still answering while it syncs 5,000 rows, and how long does the sync take? A real n8n
- * (`n8n start` of the pinned version, headless, SQLite, this package installed in its user folder as
- * n8n installs a community package, as the e2e suite does) runs Create or Update of 5,000 clients by
- * external ID against the sandbox (in a process of its own, 20 ms per request, no rate limit), in
- * the cases of bench/upsert-job.js: the first load (every row new) and the nightly run (1% of the
- * rows differ, half changed and half new). Each workflow is started through n8n's REST API as the
- * editor's "Execute workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger),
- * one after the other:
- *   (a) Manual Trigger > Code (the 5,000 rows as items: externalId, name, city) > Equipment Rental,
+ * Is n8n still answering while it syncs tens of thousands of rows, how long does the sync take and
+ * how much memory does n8n need? A real n8n (`n8n start` of the pinned version, headless, SQLite,
+ * this package installed in its user folder as n8n installs a community package, as the e2e suite
+ * does; with --queue, queue mode: PostgreSQL, Redis, a main handing every execution to one `n8n
+ * worker`) runs Create or Update of clients by external ID against the sandbox (in a process of its
+ * own, 20 ms per request, no rate limit), in the cases of bench/upsert-job.js: the nightly run (1%
+ * of the rows differ, half changed and half new; by default at 50,000 rows) and the first load
+ * (every row new). Each workflow is started through n8n's REST API as the editor's "Execute
+ * workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger), one after the other:
+ *   (a) Manual Trigger > Code (the rows as items: externalId, name, city) > Equipment Rental,
  *       Client > Create or Update, Request Options unset, the fields from $json;
+ *   (a') the node in Loop Over Items (Split in Batches 3) of each --loops size around the
+ *       Equipment Rental node of (a) (the README's large-sync recipe); the loop's "done" output ends
+ *       the run;
  *   (b) the same rows through n8n's own nodes as n8n's docs build it: HTTP Request GET by external
  *       ID (full response, never error) > IF (status 200) > HTTP Request PATCH / POST, Header Auth
- *       credential, as bench/sync.bench.js's (b) builds it (upsert-job.js): a look-up and a write
- *       per row;
- *   (a') the node in "the large-sync recipe": Loop Over Items (Split in Batches 3) in batches of
- *       500 around the Equipment Rental node of (a); the loop's "done" output ends the run.
+ *       credential (upsert-job.js, httpRequestBuild): a look-up and a write per row. With
+ *       --http-rows N below the case's rows it runs N rows and its time and requests are scaled to
+ *       the case's (said in its label);
+ *   (d) in the cases where the sandbox holds rows (nightly), the careful user's build from n8n's own
+ *       nodes: HTTP Request reading the whole list with its pagination > Split Out > Compare
+ *       Datasets against the rows > HTTP Request POST of the new, PATCH of the differing
+ *       (upsert-job.js, compareDatasetsBuild);
+ *   (e) once per run, the declarative floor: --floor-rows new rows (default 5,000) through the
+ *       smallest declarative node (bench/smallest-declarative.js, installed as a community package
+ *       of its own), a POST of each: what n8n's own engine costs per item, and how long it holds
+ *       n8n's event loop before the first request.
  * Writing nodes are set to On Error: Continue, so that a failure is counted as an item rather than
  * ending the run. Each workflow runs once with 10 rows first (a warm-up, not measured), so that the
- * first run does not carry n8n's first-use costs. While each runs, this process probes n8n every
- * 100 ms: GET /healthz/readiness (200 while n8n's database answers its ping, 503 otherwise), then
- * GET /healthz, each waiting for its answer (5 s at most) before the next. Per case and contender:
- * the execution's status, its time (from the REST call to the execution's stoppedAt), that time
- * against (b)'s, failed items (output items carrying an error), records the sandbox does not hold
- * right, the requests the sandbox received and per row, the probes (readiness answered other than
- * 200, /healthz other than 200, the longest latency of all of them and when it was sent, the median
- * latency and the median against that of n8n idle, probed for 5 s before the first run; each probe
- * not answered 200 or slower than 1 s is listed below the table), and the "Database connection
- * timed out" warnings in n8n's log. A run's probes are those started from its REST call until the
- * poll (GET /rest/executions/:id, every 250 ms) that finds it ended: the poll that answers with the
- * run's data is not part of the run.
+ * first run does not carry n8n's first-use costs. While each runs, this process probes n8n (the main
+ * in queue mode) every 100 ms: GET /healthz/readiness (200 while n8n's database answers its ping,
+ * 503 otherwise), then GET /healthz, each waiting for its answer (5 s at most) before the next; and
+ * samples every 250 ms the resident memory of n8n's process trees (n8n and its task runner; in
+ * queue mode the main's and the worker's, added). Per case and contender: the execution's status,
+ * its time (from the REST call to the execution's stoppedAt), that time against (b)'s and (d)'s,
+ * failed items (output items carrying an error), records the sandbox does not hold right, the
+ * requests the sandbox received and per row, n8n's peak RSS, the probes (readiness answered other
+ * than 200, /healthz other than 200, the longest /healthz and the longest of all and when it was
+ * sent, the median latency against that of n8n idle, probed for 5 s before the first run; each
+ * probe not answered 200 or slower than 1 s is listed below the table), and the "Database
+ * connection timed out" warnings in n8n's log. A run's probes are those started from its REST call
+ * until the poll (GET /rest/executions/:id, every 250 ms) that finds it ended.
  *
  * Checks, which make the run exit with 1: every contender's execution ended with success, with one
  * output item per record and no failed item, and the sandbox holds every record once with the
  * values sent (the existing ones under the IDs they had). The sandbox's clients are reset before
- * each run. Goals of issue 36 (exit code 3 when the results are right but one is missed; each
- * verdict is printed): n8n's readiness answered 200 throughout every run, and in the nightly case
- * (a) took at most a third of (b)'s time.
+ * each run. Goals of issues 36 and 43 (exit code 3 when the results are right but one is missed;
+ * each verdict is printed, the floor's figures beside those about the event loop): n8n's readiness
+ * answered 200 throughout every run; nightly, (a) at most a third of (b)'s time and at most (d)'s;
+ * first load, (a) at most (b)'s time; (a') at most 1.1 x (a)'s requests; no /healthz over 1 s in
+ * (a') (the recipe), in (a) up to 5,000 rows, and in queue mode in every run of the node.
  *
- * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case first-load,nightly]
- * [--records N] [--only a,b,a']); it needs n8n 2.8.4 installed (`npm run n8n:install`) and the
- * package built (`npm run build`). It takes about 4 to 5 minutes on 2 cores, a minute of it n8n's
- * start and imports; `--case nightly` about 3. --smoke: SMOKE_RECORDS rows in both cases, Loop Over
- * Items of SMOKE_LOOP_BATCH_SIZE, no warm-up, 1 s of idle probes, every check but no goal judged
- * (USAGE below).
+ * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case nightly,first-load]
+ * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e] [--queue]); it
+ * needs n8n 2.8.4 installed (`npm run n8n:install`) and the package built (`npm run build`). The
+ * default run (nightly, 50,000 rows, every contender) takes about 25 minutes on 2 cores, most of it
+ * (b)'s 100,000 requests. --smoke: SMOKE_RECORDS rows in both cases, Loop Over Items of
+ * SMOKE_LOOP_BATCH_SIZE, the floor of SMOKE_RECORDS rows, no warm-up, 1 s of idle probes, every
+ * check but no goal judged (USAGE below).
  */
 
 const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./command-line');
 
 const USAGE = [
 	'Usage: npm run bench:n8n -- [options]   (node bench/n8n-responsiveness.bench.js [options])',
-	'Create or Update of clients in a real n8n 2.8.4 (n8n start, SQLite), probing whether n8n keeps',
-	'answering: the node, HTTP Request + IF, the node in Loop Over Items. Needs n8n 2.8.4 installed',
-	'(npm run n8n:install) and the package built (npm run build). Exits with 1 when a result is wrong,',
-	'with 3 when the results are right and a goal is missed (not with --smoke).',
-	'  --case C,C    first-load, nightly, half (default first-load,nightly)',
-	'  --records N   rows of each case (default 5000)',
-	"  --only K,K    contenders a, b, a' (default all; quote a' in a shell)",
+	'Create or Update of clients in a real n8n 2.8.4 (n8n start, SQLite; or queue mode), probing',
+	'whether n8n keeps answering and sampling its memory: the node, the node in Loop Over Items, HTTP',
+	"Request + IF, the Compare Datasets build, and the smallest declarative node as n8n's floor. Needs",
+	'n8n 2.8.4 installed (npm run n8n:install) and the package built (npm run build). Exits with 1',
+	'when a result is wrong, with 3 when the results are right and a goal is missed (not with --smoke).',
+	'  --case C,C        nightly, first-load, half (default nightly; with --smoke both first)',
+	'  --records N       rows of each case (default 50000)',
+	"  --loops N,N       batch sizes of (a') Loop Over Items (default 100,1000)",
+	"  --http-rows N     rows (b) runs at most, its time and requests scaled to the case's (default 5000)",
+	'  --floor-rows N    rows of (e), the smallest declarative node (default 5000)',
+	"  --only K,K        contenders a, a', b, d, e (default all; quote a' in a shell)",
+	'  --queue           n8n in queue mode: PostgreSQL, Redis, a main and one worker running the runs',
 	...commonUsage(
-		"a small run (20 rows of each case, Loop Over Items of 10, no warm-up; n8n's start and seconds): every result checked, no goal judged",
-		16,
+		"a small run (20 rows of each case, Loop Over Items of 10, a floor of 20 rows, no warm-up; n8n's start and seconds): every result checked, no goal judged",
+		20,
 	),
 ].join('\n');
 const { values: flags } = commandLine(USAGE, {
 	case: { type: 'string' },
 	records: { type: 'string' },
+	loops: { type: 'string' },
+	'http-rows': { type: 'string' },
+	'floor-rows': { type: 'string' },
 	only: { type: 'string' },
+	queue: { type: 'boolean' },
 });
 const SMOKE = flags.smoke === true;
 const SMOKE_RECORDS = 20;
 const SMOKE_LOOP_BATCH_SIZE = 10;
+const QUEUE = flags.queue === true;
 
 require('./register-typescript');
 
 const fs = require('node:fs');
 const os = require('node:os');
+const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const rt = require('../scripts/n8n-runtime');
 const { CURRENT_VERSION } = require('../nodes/EquipmentRental/engine/nodeVersions');
-const { listOption, loadAverage, median, seconds, table, verdict } = require('./measuring');
+const { listOption, loadAverage, seconds, table, verdict } = require('./measuring');
+const {
+	LIVENESS,
+	PROBE_EVERY_MS,
+	PROBE_TIMEOUT_MS,
+	READINESS,
+	SLOW_PROBE_MS,
+} = require('./n8n-probes');
+const { probeSummary, startWatching } = require('./n8n-probes');
 const {
 	SANDBOX_CREDENTIAL,
 	TRIGGER,
@@ -93,10 +127,16 @@ const {
 	runFromEditor,
 	startN8n,
 } = require('./real-n8n');
+const {
+	SMALLEST_DECLARATIVE_FIELDS,
+	SMALLEST_DECLARATIVE_TYPE,
+	writeSmallestDeclarativePackage,
+} = require('./smallest-declarative');
 const { startSandboxProcess } = require('./sync-sandbox');
 const {
 	NODE_UPSERT_PARAMETERS,
 	ON_ERROR_CONTINUE,
+	compareDatasetsBuild,
 	connectTo,
 	errorItemCount,
 	httpRequestBuild,
@@ -105,35 +145,59 @@ const {
 	syncJob,
 } = require('./upsert-job');
 
-const CONTENDER_KEYS = ['a', 'b', "a'"];
-const CASES = listOption(flags, 'case', Object.keys(SYNC_CASES), ['first-load', 'nightly']);
-const RECORDS = Number(flags.records ?? (SMOKE ? SMOKE_RECORDS : 5_000));
+const CONTENDER_KEYS = ['a', "a'", 'b', 'd', 'e'];
+const CASES = listOption(
+	flags,
+	'case',
+	Object.keys(SYNC_CASES),
+	SMOKE ? ['nightly', 'first-load'] : ['nightly'],
+);
 const ONLY = listOption(flags, 'only', CONTENDER_KEYS, CONTENDER_KEYS);
-if (!(Number.isInteger(RECORDS) && RECORDS > 0))
-	usageError(USAGE, '--records takes a whole number above 0');
+
+/** A whole number above 0 from option `name`, or `otherwise` when it is not given. */
+function countOption(name, otherwise) {
+	const value = Number(flags[name] ?? otherwise);
+	if (!(Number.isInteger(value) && value > 0))
+		usageError(USAGE, `--${name} takes a whole number above 0`);
+	return value;
+}
+const RECORDS = countOption('records', SMOKE ? SMOKE_RECORDS : 50_000);
+// (b) sends two requests per row, all rows at once: 50,000 rows would be 100,000 requests and more
+// connections than the sandbox's listen queue takes. By default it runs at most this many rows and
+// its time and requests are scaled to the case's: a lower bound of its cost, since (b)'s time per
+// row does not fall with more rows.
+const HTTP_ROWS_AT_MOST = 5_000;
+const HTTP_ROWS = Math.min(RECORDS, countOption('http-rows', HTTP_ROWS_AT_MOST));
+const FLOOR_ROWS = countOption('floor-rows', SMOKE ? SMOKE_RECORDS : 5_000);
+const LOOP_BATCH_SIZES = (
+	flags.loops?.split(',') ?? (SMOKE ? [SMOKE_LOOP_BATCH_SIZE] : [100, 1_000])
+)
+	.map(Number)
+	.map((size) =>
+		Number.isInteger(size) && size > 0
+			? size
+			: usageError(USAGE, '--loops takes whole numbers above 0'),
+	);
 
 const LATENCY_MS = 20;
 const TOKEN = 'n8n-bench-token';
 const PREFIX = 'n8n-bench-';
-const LOOP_BATCH_SIZE = SMOKE ? SMOKE_LOOP_BATCH_SIZE : 500;
 // Each workflow runs once with this many rows before the measured runs, so that none of them pays
 // for what n8n does on a first use (loading a node's code, starting the task runner); not with
 // --smoke, whose figures do not count.
 const WARM_UP_ROWS = 10;
 const WARMS_UP = !SMOKE;
 
-const PROBE_EVERY_MS = 100;
-const PROBE_TIMEOUT_MS = 5_000;
-const PROBE_PATHS = ['/healthz/readiness', '/healthz'];
-// A probe this slow is listed with its moment: a user of the editor notices a wait this long.
-const SLOW_PROBE_MS = 1_000;
-const [READINESS, LIVENESS] = PROBE_PATHS;
 // n8n idle, probed as during a run: the probes' latency when n8n has nothing else to do.
 const IDLE_PROBING_MS = SMOKE ? 1_000 : 5_000;
 /** What n8n logs when its database does not answer its ping in time: readiness then answers 503. */
 const DB_PING_TIMEOUT = 'Database connection timed out';
-/** Issue 36: in the nightly case the node takes at most this share of (b)'s time. */
+/** Issues 36 and 43: in the nightly case the node takes at most this share of (b)'s time. */
 const NIGHTLY_TO_HTTP_BUILD = 1 / 3;
+/** Issue 43: a loop's batches read the list once, so their requests are at most this x (a)'s. */
+const LOOP_REQUESTS_TO_SINGLE_RUN = 1.1;
+/** Issue 43: up to this many rows, one run of the node keeps every /healthz under SLOW_PROBE_MS. */
+const ONE_RUN_RESPONSIVE_UP_TO = 5_000;
 
 const HEADER_AUTH_CREDENTIAL = headerAuthCredential(TOKEN);
 
@@ -142,6 +206,7 @@ const HEADER_AUTH_CREDENTIAL = headerAuthCredential(TOKEN);
 const ROWS = 'Rows';
 const UPSERT = 'Create or Update client';
 const LOOP = 'Loop Over Items';
+const FLOOR_NODE = 'Create Client';
 
 /** Manual Trigger > Code putting out `rows`, as the start of every contender's workflow. */
 function rowsStart(rows) {
@@ -193,19 +258,59 @@ function workflow(id, name, rows, { nodes, connections }) {
 const idEnding = (caseName) =>
 	caseName.replace(/(^|-)(\w)/g, (_match, _dash, letter) => letter.toUpperCase());
 
+/** (a') the node of (a) in Loop Over Items of `batchSize`. */
+function loopContender(batchSize) {
+	return {
+		key: "a'",
+		label: `(a') (a) in Loop Over Items of ${batchSize.toLocaleString('en')}`,
+		id: `benchLoopUpsert${batchSize}`,
+		name: `Bench: Loop Over Items of ${batchSize} > Create or Update`,
+		nodes: [
+			{
+				id: 'loop',
+				name: LOOP,
+				type: 'n8n-nodes-base.splitInBatches',
+				typeVersion: 3,
+				position: [0, 0],
+				parameters: { batchSize, options: {} },
+			},
+			{ ...upsertNode, position: [200, 100] },
+		],
+		connections: {
+			[ROWS]: { main: [[connectTo(LOOP)]] },
+			// Output 0 ("done") leads nowhere: the run ends when the last batch is through.
+			[LOOP]: { main: [[], [connectTo(UPSERT)]] },
+			[UPSERT]: { main: [[connectTo(LOOP)]] },
+		},
+		outputs: [UPSERT],
+	};
+}
+
+/** A build of n8n's own nodes (upsert-job.js) as a contender's nodes after the rows. */
+function fromBuild(build) {
+	return {
+		nodes: build.nodes,
+		connections: { [ROWS]: { main: [build.inputTo] }, ...build.connections },
+		outputs: build.outputs,
+	};
+}
+
 /**
- * The contenders of `job` (upsert-job.js, syncJob): the workflow each runs, the same with
- * WARM_UP_ROWS rows, and the nodes whose output items are its results (every run of them: (a')
- * runs the node once per batch).
+ * The contenders of `job` (upsert-job.js, syncJob; `httpJob`: the same case with (b)'s rows): the
+ * workflow each runs, the same with WARM_UP_ROWS rows, the nodes whose output items are its
+ * results (every run of them: (a') runs the node once per batch), and the factor its time and
+ * requests are scaled by to speak of the case's rows.
  */
-function contenders(sandboxUrl, job) {
-	const build = httpRequestBuild({
+function caseContenders(sandboxUrl, job, httpJob) {
+	const http = {
 		baseUrl: sandboxUrl,
 		inputNode: ROWS,
 		credential: { id: HEADER_AUTH_CREDENTIAL.id, name: HEADER_AUTH_CREDENTIAL.name },
-	});
-	const all = {
-		a: {
+	};
+	const scaled = httpJob.records.length < job.records.length;
+	const all = [
+		{
+			key: 'a',
 			label: '(a) the node, defaults',
 			id: 'benchNodeUpsert',
 			name: 'Bench: Create or Update',
@@ -213,122 +318,93 @@ function contenders(sandboxUrl, job) {
 			connections: { [ROWS]: { main: [[connectTo(UPSERT)]] } },
 			outputs: [UPSERT],
 		},
-		b: {
-			label: '(b) HTTP Request + IF',
+		...LOOP_BATCH_SIZES.map(loopContender),
+		{
+			key: 'b',
+			label: scaled
+				? `(b) HTTP Request + IF, ${httpJob.records.length.toLocaleString('en')} rows scaled`
+				: '(b) HTTP Request + IF',
 			id: 'benchHttpBuild',
 			name: 'Bench: HTTP Request + IF',
-			nodes: build.nodes,
-			connections: { [ROWS]: { main: [build.inputTo] }, ...build.connections },
-			outputs: build.outputs,
+			job: httpJob,
+			...fromBuild(httpRequestBuild(http)),
 		},
-		"a'": {
-			label: `(a') (a) in Loop Over Items of ${LOOP_BATCH_SIZE}`,
-			id: 'benchLoopUpsert',
-			name: 'Bench: Loop Over Items > Create or Update',
-			nodes: [
-				{
-					id: 'loop',
-					name: LOOP,
-					type: 'n8n-nodes-base.splitInBatches',
-					typeVersion: 3,
-					position: [0, 0],
-					parameters: { batchSize: LOOP_BATCH_SIZE, options: {} },
-				},
-				{ ...upsertNode, position: [200, 100] },
-			],
-			connections: {
-				[ROWS]: { main: [[connectTo(LOOP)]] },
-				// Output 0 ("done") leads nowhere: the run ends when the last batch is through.
-				[LOOP]: { main: [[], [connectTo(UPSERT)]] },
-				[UPSERT]: { main: [[connectTo(LOOP)]] },
-			},
-			outputs: [UPSERT],
-		},
-	};
-	return ONLY.map((key) => {
-		const { id: idStart, name: nameStart, nodes, connections, ...contender } = all[key];
-		const [id, name] = [`${idStart}${idEnding(job.caseName)}`, `${nameStart}, ${job.title}`];
-		const after = { nodes, connections };
-		return {
-			key,
-			job,
-			...contender,
-			workflow: workflow(id, name, job.inputItems, after),
-			warmUp: workflow(
-				`${id}WarmUp`,
-				`${name} (warm-up)`,
-				job.inputItems.slice(0, WARM_UP_ROWS),
-				after,
-			),
-		};
-	});
+		...(job.existingBefore.length > 0
+			? [
+					{
+						key: 'd',
+						label: '(d) HTTP Request pagination + Compare Datasets',
+						id: 'benchCompareBuild',
+						name: 'Bench: Compare Datasets',
+						// Its writing nodes get only the rows that differ: the others end at Compare Datasets.
+						outputsPerRow: false,
+						...fromBuild(compareDatasetsBuild(http)),
+					},
+				]
+			: []),
+	];
+	return all
+		.filter(({ key }) => ONLY.includes(key))
+		.map((contender) => measured({ job, ...contender }, job));
 }
 
-// --- probing ------------------------------------------------------------------------------------
-
-/** One GET of n8n's `route`: its status ('timeout' or the error's code when none came), latency. */
-async function probe(url, route) {
-	const startedAt = performance.now();
-	let status;
-	try {
-		const response = await fetch(`${url}${route}`, {
-			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-		});
-		await response.arrayBuffer();
-		status = response.status;
-	} catch (error) {
-		status = error.name === 'TimeoutError' ? 'timeout' : (error.cause?.code ?? error.name);
-	}
-	return { route, status, startedAt, latencyMs: performance.now() - startedAt };
+/** (e) the smallest declarative node creating each of `job`'s rows: n8n's engine's floor. */
+function floorContender(job) {
+	return measured(
+		{
+			key: 'e',
+			label: `(e) smallest declarative node, ${job.records.length.toLocaleString('en')} new rows`,
+			id: 'benchFloor',
+			name: 'Bench: smallest declarative node',
+			job,
+			nodes: [
+				{
+					id: 'create',
+					name: FLOOR_NODE,
+					type: SMALLEST_DECLARATIVE_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					credentials: SANDBOX_CREDENTIAL,
+					...ON_ERROR_CONTINUE,
+					parameters: {
+						operation: 'create',
+						...Object.fromEntries(
+							SMALLEST_DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
+						),
+					},
+				},
+			],
+			connections: { [ROWS]: { main: [[connectTo(FLOOR_NODE)]] } },
+			outputs: [FLOOR_NODE],
+		},
+		job,
+	);
 }
 
 /**
- * Probes n8n from now on: every PROBE_EVERY_MS each of PROBE_PATHS in turn, a probe waiting for the
- * previous one's answer. stop(until) ends the probing and answers the probes started before
- * `until` (performance.now()).
+ * A contender with its workflows (the measured one and its warm-up), named for the case of
+ * `caseJob`, its rows those of its own job, and the factor that scales its figures to the case's
+ * rows.
  */
-function startProbing(url) {
-	const probes = [];
-	let stopping = false;
-	const probing = (async () => {
-		while (!stopping) {
-			const tickAt = performance.now();
-			for (const route of PROBE_PATHS) probes.push(await probe(url, route));
-			await sleep(Math.max(0, PROBE_EVERY_MS - (performance.now() - tickAt)));
-		}
-	})();
+function measured({ id: idStart, name: nameStart, nodes, connections, ...contender }, caseJob) {
+	const { job } = contender;
+	const [id, name] = [`${idStart}${idEnding(job.caseName)}`, `${nameStart}, ${job.title}`];
+	const rows = job.records.map(({ externalId, name: clientName, city, number }) =>
+		contender.key === 'e'
+			? { externalId, name: clientName, city, number }
+			: { externalId, name: clientName, city },
+	);
+	const after = { nodes, connections };
 	return {
-		async stop(until = performance.now()) {
-			stopping = true;
-			await probing;
-			return probes.filter((done) => done.startedAt < until);
-		},
+		...contender,
+		caseJob,
+		scale: caseJob.records.length / job.records.length,
+		workflow: workflow(id, name, rows, after),
+		warmUp: workflow(`${id}WarmUp`, `${name} (warm-up)`, rows.slice(0, WARM_UP_ROWS), after),
 	};
 }
 
-/** What the probes of a run, or of n8n idle, say: counts, latencies, each one not 200 or slow. */
-function probeSummary(probes, since) {
-	const latencies = probes.map((done) => done.latencyMs);
-	const notOk = probes.filter((done) => done.status !== 200);
-	const notOkOrSlow = probes.filter(
-		(done) => done.status !== 200 || done.latencyMs >= SLOW_PROBE_MS,
-	);
-	const longest = probes.reduce((slowest, done) =>
-		done.latencyMs > slowest.latencyMs ? done : slowest,
-	);
-	return {
-		probeRounds: probes.filter((done) => done.route === READINESS).length,
-		readinessNotOk: notOk.filter((done) => done.route === READINESS).length,
-		livenessNotOk: notOk.filter((done) => done.route === LIVENESS).length,
-		longestProbeMs: longest.latencyMs,
-		longestProbeSince: longest.startedAt - since,
-		medianProbeMs: median(latencies),
-		notOkOrSlow: notOkOrSlow.map(
-			(done) =>
-				`${done.route} ${done.status} after ${done.latencyMs.toFixed(0)} ms, ${seconds(done.startedAt - since)} into the run`,
-		),
-	};
-}
+// --- the runs -----------------------------------------------------------------------------------
 
 /** How often n8n's log has said DB_PING_TIMEOUT since `offset` (bytes). */
 function dbPingTimeoutsSince(logFile, offset) {
@@ -337,26 +413,24 @@ function dbPingTimeoutsSince(logFile, offset) {
 	);
 }
 
-// --- the runs -----------------------------------------------------------------------------------
-
 /**
- * One contender's run on a reset sandbox, probed: its figures, and what was wrong with its result
- * (empty when right).
+ * One contender's run on a reset sandbox, watched: its figures (time and requests scaled by the
+ * contender's factor), and what was wrong with its result (empty when right).
  */
-async function measure({ rest, url, logFile, sandbox }, contender) {
+async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender) {
 	const { job } = contender;
 	const { ids } = await sandbox.ask({ type: 'reset', existing: job.existingBefore });
 	const logOffset = fs.statSync(logFile).size;
-	const probing = startProbing(url);
 	const runStartedAt = performance.now();
+	const watching = startWatching(url, n8nProcesses);
 	let run;
 	try {
 		run = await runFromEditor(rest, contender.workflow.id);
 	} catch (error) {
-		await probing.stop();
+		await watching.stop();
 		throw error;
 	}
-	const probes = await probing.stop(run.endPolledAt);
+	const { probes, peakRss } = await watching.stop(run.endPolledAt);
 	const report = await sandbox.ask({ type: 'report', prefix: PREFIX });
 	const wrong = [];
 	let notRight;
@@ -368,19 +442,25 @@ async function measure({ rest, url, logFile, sandbox }, contender) {
 	const status = run.timedOut ? 'did not end' : run.execution.status;
 	const items = run.timedOut ? [] : outputItems(run.execution, contender.outputs);
 	const errorItems = errorItemCount(items);
+	const [expectedItems, eachOf] =
+		contender.outputsPerRow === false ? [job.writes, 'row to write'] : [job.records.length, 'row'];
 	if (status !== 'success') wrong.push(`the execution's status is ${status}`);
-	else if (items.length !== RECORDS) wrong.push(`${items.length} output items, not one per record`);
+	else if (items.length !== expectedItems)
+		wrong.push(`${items.length} output items, not one per ${eachOf}`);
 	if (errorItems > 0) wrong.push(`${errorItems} failed items`);
 	if (notRight > 0) wrong.push(`${notRight} records not right in the sandbox`);
 	const accepted = Object.values(report.accepted).reduce((sum, count) => sum + count, 0);
 	return {
 		figures: {
 			status,
-			duration: runDuration(run),
+			duration: runDuration(run) * contender.scale,
 			errorItems,
 			notRight: notRight ?? NaN,
-			requests: accepted + report.refused,
+			requests: (accepted + report.refused) * contender.scale,
+			requestsPerRow: (accepted + report.refused) / job.records.length,
+			rows: job.records.length,
 			maxInFlight: report.maxInFlight,
+			peakRss,
 			dbPingTimeouts: dbPingTimeoutsSince(logFile, logOffset),
 			pollFailures: run.pollFailures,
 			...probeSummary(probes, runStartedAt),
@@ -392,40 +472,68 @@ async function measure({ rest, url, logFile, sandbox }, contender) {
 // --- the report ---------------------------------------------------------------------------------
 
 const milliseconds = (ms) => `${ms.toFixed(0)} ms`;
-const count = (value) => (Number.isNaN(value) ? '-' : value.toLocaleString('en'));
+const count = (value) => (Number.isNaN(value) ? '-' : Math.round(value).toLocaleString('en'));
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ratio = (value, baseline) => (baseline ? (value / baseline).toFixed(2) : '-');
 
 function columns(baselines) {
 	return [
 		['status', (s) => s.status],
 		['time', (s) => (Number.isNaN(s.duration) ? '-' : seconds(s.duration))],
-		['x (b)', (s) => (baselines.duration ? (s.duration / baselines.duration).toFixed(2) : '-')],
+		['x (b)', (s) => ratio(s.duration, baselines.b)],
+		['x (d)', (s) => ratio(s.duration, baselines.d)],
 		['failed items', (s) => count(s.errorItems)],
 		['records not right', (s) => count(s.notRight)],
 		['requests', (s) => count(s.requests)],
-		['requests/row', (s) => (s.requests / RECORDS).toFixed(3)],
+		['requests/row', (s) => s.requestsPerRow.toFixed(3)],
 		['most in flight', (s) => count(s.maxInFlight)],
+		['peak RSS', (s) => (s.peakRss.total ? megabytes(s.peakRss.total) : '-')],
 		['probes', (s) => count(s.probeRounds)],
 		['readiness not 200', (s) => count(s.readinessNotOk)],
 		['/healthz not 200', (s) => count(s.livenessNotOk)],
+		['longest /healthz', (s) => milliseconds(s.longestLivenessMs)],
 		['longest probe', (s) => milliseconds(s.longestProbeMs)],
 		['sent at', (s) => seconds(s.longestProbeSince)],
-		['median probe', (s) => milliseconds(s.medianProbeMs)],
-		['x idle', (s) => (s.medianProbeMs / baselines.idleMedianProbeMs).toFixed(1)],
+		['x idle (median)', (s) => (s.medianProbeMs / baselines.idleMedianProbeMs).toFixed(1)],
 		['DB ping timeouts', (s) => count(s.dbPingTimeouts)],
 	];
 }
 
 function settingsLines(loadBefore) {
+	const where = QUEUE
+		? 'queue mode: PostgreSQL, Redis, a main (probed) and one worker running every execution (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS), the package in each user folder'
+		: 'n8n start, SQLite, the package as a community package';
 	return [
-		`Create or Update of ${count(RECORDS)} clients by external ID in n8n ${rt.n8nVersion()} (n8n start, SQLite, the package as a community package), ${LATENCY_MS} ms per request, no rate limit; each run started as the editor's Execute workflow does (POST /rest/workflows/:id/run), one after the other, the sandbox's clients reset before each.`,
+		`Create or Update of ${count(RECORDS)} clients by external ID in n8n ${rt.n8nVersion()} (${where}), ${LATENCY_MS} ms per request, no rate limit; each run started as the editor's Execute workflow does (POST /rest/workflows/:id/run), one after the other, the sandbox's clients reset before each.`,
 		`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
-		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); ${WARMS_UP ? `each warmed up by a run of ${WARM_UP_ROWS} rows` : 'not warmed up (--smoke)'}.`,
-		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most), from the REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms); latencies over both. Time: from the REST call to the execution's stoppedAt.`,
+		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); ${WARMS_UP ? `each warmed up by a run of ${WARM_UP_ROWS} rows` : 'not warmed up (--smoke)'}.${HTTP_ROWS < RECORDS ? ` (b) runs ${count(HTTP_ROWS)} rows: its time and requests x ${(RECORDS / HTTP_ROWS).toFixed(1)}.` : ''}`,
+		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most), from the REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms). Peak RSS: n8n's process trees (with the task runner${QUEUE ? '; main and worker added' : ''}), sampled every 250 ms. Time: from the REST call to the execution's stoppedAt.`,
 	];
 }
 
-/** Issue 36's goals for the results of one case. */
-function goalVerdicts(job, results) {
+/**
+ * How long n8n's engine alone holds n8n's event loop per item, from the floor's run (its longest
+ * /healthz beyond n8n idle's median over its rows), and from how many rows that passes
+ * SLOW_PROBE_MS; undefined without a floor.
+ */
+function floorHold(floor, idle) {
+	if (!floor) return undefined;
+	const perItemMs = Math.max(0, floor.longestLivenessMs - idle.medianProbeMs) / floor.rows;
+	return { perItemMs, passesAt: perItemMs > 0 ? Math.ceil(SLOW_PROBE_MS / perItemMs) : Infinity };
+}
+
+/** A run's hold per item as above, against the floor's, as a goal's verdict states it. */
+function besideFloor(figures, idle, hold) {
+	const perItemMs = Math.max(0, figures.longestLivenessMs - idle.medianProbeMs) / figures.rows;
+	const distance =
+		hold?.perItemMs > 0 ? `, ${(perItemMs / hold.perItemMs).toFixed(2)} x the floor's` : '';
+	return `${perItemMs.toFixed(3)} ms per row${distance}`;
+}
+
+/** Issues 36's and 43's goals for the results of one case. */
+function goalVerdicts(job, results, idle, hold) {
+	const of = (key) => results.find(({ contender }) => contender.key === key)?.figures;
+	const [node, build, compare] = ['a', 'b', 'd'].map(of);
 	const verdicts = results.map(({ contender, figures }) =>
 		verdict(
 			`${contender.label}: n8n's readiness answered 200 throughout`,
@@ -433,48 +541,100 @@ function goalVerdicts(job, results) {
 			figures.readinessNotOk === 0,
 		),
 	);
-	const [node, build] = ['a', 'b'].map(
-		(key) => results.find(({ contender }) => contender.key === key)?.figures,
-	);
 	if (job.caseName === 'nightly' && node && build)
 		verdicts.push(
 			verdict(
 				`(a)'s time at most ${NIGHTLY_TO_HTTP_BUILD.toFixed(2)} x (b)'s`,
-				`${(node.duration / build.duration).toFixed(2)} x`,
+				`${ratio(node.duration, build.duration)} x`,
 				node.duration <= NIGHTLY_TO_HTTP_BUILD * build.duration,
+			),
+		);
+	if (node && compare)
+		verdicts.push(
+			verdict(
+				"(a)'s time at most (d)'s",
+				`${ratio(node.duration, compare.duration)} x`,
+				node.duration <= compare.duration,
+			),
+		);
+	if (job.caseName === 'first-load' && node && build)
+		verdicts.push(
+			verdict(
+				"(a)'s time at most (b)'s",
+				`${ratio(node.duration, build.duration)} x`,
+				node.duration <= build.duration,
+			),
+		);
+	const loops = results.filter(({ contender }) => contender.key === "a'");
+	for (const { contender, figures } of node ? loops : [])
+		verdicts.push(
+			verdict(
+				`${contender.label}: requests at most ${LOOP_REQUESTS_TO_SINGLE_RUN} x (a)'s`,
+				`${ratio(figures.requests, node.requests)} x`,
+				figures.requests <= LOOP_REQUESTS_TO_SINGLE_RUN * node.requests,
+			),
+		);
+	const mustAnswer = [
+		...loops,
+		...results.filter(
+			({ contender }) => contender.key === 'a' && (QUEUE || RECORDS <= ONE_RUN_RESPONSIVE_UP_TO),
+		),
+	];
+	for (const { contender, figures } of mustAnswer)
+		verdicts.push(
+			verdict(
+				`${contender.label}: no /healthz${QUEUE ? ' of the main' : ''} over ${seconds(SLOW_PROBE_MS)}`,
+				`longest ${milliseconds(figures.longestLivenessMs)} (${besideFloor(figures, idle, hold)})`,
+				figures.longestLivenessMs < SLOW_PROBE_MS,
 			),
 		);
 	return verdicts;
 }
 
-/** The report of one case: what it is, its table, the probes not answered well, its goals. */
-function caseReport(job, results, idle) {
-	const changed = job.writes - job.newRecords.length;
-	const baselines = {
-		duration: results.find(({ contender }) => contender.key === 'b')?.figures.duration,
-		idleMedianProbeMs: idle.medianProbeMs,
-	};
+/** The table of `results` (one case's, or the floor's), and the probes not answered well. */
+function resultLines(results, idle) {
+	const baseline = (key) =>
+		results.find(({ contender }) => contender.key === key)?.figures.duration;
+	const baselines = { b: baseline('b'), d: baseline('d'), idleMedianProbeMs: idle.medianProbeMs };
 	const notOkProbes = results.flatMap(({ contender, figures }) =>
 		figures.notOkOrSlow.map((line) => `  ${contender.label}: ${line}`),
 	);
-	const pollFailures = results.filter(({ figures }) => figures.pollFailures > 0);
-	const goals = goalVerdicts(job, results);
+	return [
+		...table(
+			columns(baselines),
+			results.map(({ contender, figures }) => [contender.label, figures]),
+		),
+		...(QUEUE
+			? results.map(
+					({ contender, figures: { peakRss } }) =>
+						`  ${contender.label}: peak RSS ${Object.entries(peakRss)
+							.filter(([name]) => name !== 'total')
+							.map(([name, bytes]) => `${name} ${megabytes(bytes)}`)
+							.join(', ')}`,
+				)
+			: []),
+		...(notOkProbes.length > 0
+			? [`Probes not answered 200 or slower than ${seconds(SLOW_PROBE_MS)}:`, ...notOkProbes]
+			: []),
+		...results
+			.filter(({ figures }) => figures.pollFailures > 0)
+			.map(
+				({ contender, figures }) =>
+					`${contender.label}: ${figures.pollFailures} polls of the execution answered 503.`,
+			),
+	];
+}
+
+/** The report of one case: what it is, its table, its goals. */
+function caseReport(job, results, idle, hold) {
+	const changed = job.writes - job.newRecords.length;
+	const goals = goalVerdicts(job, results, idle, hold);
 	return {
 		goals,
 		lines: [
 			'',
 			`${job.title.toUpperCase()}: ${count(job.existingBefore.length - changed)} rows held as they are, ${count(changed)} held with other values, ${count(job.newRecords.length)} new (${count(job.writes)} rows to write).`,
-			...table(
-				columns(baselines),
-				results.map(({ contender, figures }) => [contender.label, figures]),
-			),
-			...(notOkProbes.length > 0
-				? [`Probes not answered 200 or slower than ${seconds(SLOW_PROBE_MS)}:`, ...notOkProbes]
-				: []),
-			...pollFailures.map(
-				({ contender, figures }) =>
-					`${contender.label}: ${figures.pollFailures} polls of the execution answered 503.`,
-			),
+			...resultLines(results, idle),
 			...(SMOKE
 				? [`Goals, ${job.title}: not judged (--smoke)`]
 				: [`Goals, ${job.title}:`, ...goals.map(({ line }) => line)]),
@@ -482,14 +642,35 @@ function caseReport(job, results, idle) {
 	};
 }
 
+/** The floor's report: its table, and what n8n's engine alone holds per item. */
+function floorReport(results, idle, hold) {
+	if (results.length === 0) return [];
+	return [
+		'',
+		`DECLARATIVE FLOOR: n8n's engine alone, the smallest declarative node creating ${count(results[0].figures.rows)} new clients (a POST of each).`,
+		...resultLines(results, idle),
+		`  n8n's engine alone holds the event loop about ${hold.perItemMs.toFixed(3)} ms per item (the longest /healthz beyond idle's median, over the rows): a single run passes ${seconds(SLOW_PROBE_MS)} from about ${count(hold.passesAt)} rows.`,
+	];
+}
+
 async function main() {
 	const loadBefore = loadAverage();
 	const sandbox = await startSandboxProcess({ token: TOKEN, latencyMs: LATENCY_MS });
+	const floorPackage = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-floor-'));
+	writeSmallestDeclarativePackage(floorPackage);
 	const jobs = CASES.map((caseName) => syncJob(caseName, RECORDS, PREFIX));
+	const floor = ONLY.includes('e')
+		? [floorContender(syncJob('first-load', FLOOR_ROWS, PREFIX))]
+		: [];
+	const all = [
+		...jobs.flatMap((job) =>
+			caseContenders(sandbox.url, job, syncJob(job.caseName, HTTP_ROWS, PREFIX)),
+		),
+		...floor,
+	];
 	let n8n;
 	const results = [];
 	let idle;
-	const all = jobs.flatMap((job) => contenders(sandbox.url, job));
 	let stopped;
 	try {
 		n8n = await startN8n({
@@ -499,6 +680,8 @@ async function main() {
 				WARMS_UP ? [warmUp, workflow] : [workflow],
 			),
 			credentials: [HEADER_AUTH_CREDENTIAL],
+			packageDirs: [floorPackage],
+			queue: QUEUE,
 		});
 		const { rest } = n8n;
 		for (const { label, warmUp } of WARMS_UP ? all : []) {
@@ -506,12 +689,12 @@ async function main() {
 			if (execution?.status !== 'success')
 				throw new Error(`${label}: the warm-up run ended ${execution?.status ?? 'not at all'}`);
 		}
-		const idleProbing = startProbing(n8n.url);
+		const idleWatching = startWatching(n8n.url);
 		const idleSince = performance.now();
 		await sleep(IDLE_PROBING_MS);
-		idle = probeSummary(await idleProbing.stop(), idleSince);
+		idle = probeSummary((await idleWatching.stop()).probes, idleSince);
 		for (const contender of all) {
-			process.stderr.write(`${contender.job.title}, ${contender.label}... `);
+			process.stderr.write(`${contender.caseJob.title}, ${contender.label}... `);
 			const result = await measure({ ...n8n, sandbox }, contender);
 			results.push({ contender, ...result });
 			process.stderr.write(`${result.figures.status}\n`);
@@ -519,30 +702,35 @@ async function main() {
 	} finally {
 		await n8n?.stop();
 		await sandbox.stop();
+		fs.rmSync(floorPackage, { recursive: true, force: true });
 		stopped = await stoppedProcesses([
 			{ name: 'sandbox', pid: sandbox.pid },
-			...(n8n ? [{ name: 'n8n', pid: n8n.pid, group: true }] : []),
+			...(n8n?.processes ?? []),
 		]);
 		console.log(stopped.line);
 	}
+	const floorResults = results.filter(({ contender }) => contender.key === 'e');
+	const hold = floorHold(floorResults[0]?.figures, idle);
 	const reports = jobs.map((job) =>
 		caseReport(
 			job,
-			results.filter(({ contender }) => contender.job === job),
+			results.filter(({ contender }) => contender.caseJob === job),
 			idle,
+			hold,
 		),
 	);
 	const wrong = results.flatMap(({ contender, wrong: what }) =>
-		what.map((line) => `  ${contender.job.title}, ${contender.label}: ${line}`),
+		what.map((line) => `  ${contender.caseJob.title}, ${contender.label}: ${line}`),
 	);
 	for (const contender of all)
 		if (!results.some((result) => result.contender === contender))
-			wrong.push(`  ${contender.job.title}, ${contender.label}: not measured`);
+			wrong.push(`  ${contender.caseJob.title}, ${contender.label}: not measured`);
 	console.log(
 		[
 			...settingsLines(loadBefore),
 			`n8n idle (${IDLE_PROBING_MS / 1000} s before the runs): ${idle.probeRounds} probe rounds, median ${milliseconds(idle.medianProbeMs)}, longest ${milliseconds(idle.longestProbeMs)}, ${idle.notOkOrSlow.length} not answered 200 or slower than ${seconds(SLOW_PROBE_MS)}.`,
 			...reports.flatMap((report) => report.lines),
+			...floorReport(floorResults, idle, hold),
 			'',
 			...(wrong.length > 0 ? ['WRONG RESULTS:', ...wrong] : []),
 			`Load average at the end: ${loadAverage()}.`,

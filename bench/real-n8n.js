@@ -2,7 +2,8 @@
 
 /**
  * A real n8n for the benchmarks that run inside one (bench/n8n-responsiveness.bench.js,
- * bench/n8n-return-all.bench.js): `n8n start` of the pinned version, headless, SQLite, a package
+ * bench/n8n-return-all.bench.js): `n8n start` of the pinned version, headless, SQLite (or queue
+ * mode: PostgreSQL, Redis, a main and a worker), a package
  * installed in its user folder as n8n installs a community package, the owner signed in, and
  * workflows run from their Manual Trigger as the editor's "Execute workflow" button does.
  */
@@ -14,6 +15,7 @@ const { performance } = require('node:perf_hooks');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const rt = require('../scripts/n8n-runtime');
+const services = require('../scripts/runtime/services');
 
 /** The name of the Manual Trigger every benchmark workflow starts from. */
 const TRIGGER = 'Execute workflow';
@@ -82,37 +84,102 @@ async function signIn(url) {
 }
 
 /**
- * Starts n8n on a fresh user folder with the package of `packageDir` (default: this repository,
- * built) installed, the sandbox credential, `credentials` and `workflows` imported, and signs in.
- * Resolves with { url, pid, logFile, userFolder, rest, stop() } (pid: n8n's, which leads its
- * process group); stop() ends n8n (by its process group) and removes the user folder.
+ * Starts n8n on a fresh folder with the package of `packageDir` (default: this repository, built)
+ * and those of `packageDirs` installed, the sandbox credential, `credentials` and `workflows`
+ * imported, and signs in. With `queue`, n8n in queue mode as users deploy it (docs/queue-mode.md):
+ * PostgreSQL and Redis (Debian's, scripts/runtime/services.js), a main that hands every execution,
+ * manual ones too, to one `n8n worker`, each process with the packages in its own user folder.
+ * Resolves with { url (the main's), pid (the main's, which leads its process group), logFile (the
+ * main's), rest, n8nProcesses ([{ name, pid }], each leading its process group), processes (those
+ * and the servers, [{ name, pid, group }]), stop() }; stop() ends them by their process groups, n8n
+ * first, and removes the folder.
  */
-async function startN8n({ sandboxUrl, token, workflows, credentials = [], packageDir }) {
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
-	const removeFolder = () => fs.rmSync(userFolder, { recursive: true, force: true });
-	let n8n;
+async function startN8n({
+	sandboxUrl,
+	token,
+	workflows,
+	credentials = [],
+	packageDir,
+	packageDirs = [],
+	queue = false,
+}) {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
+	// PostgreSQL runs as its own user, which must reach its data folder inside.
+	fs.chmodSync(root, 0o755);
+	const started = [];
+	const stop = async () => {
+		for (const { stop: stopOne } of [...started].reverse()) await stopOne();
+		fs.rmSync(root, { recursive: true, force: true });
+	};
+	const userFolder = async (name) => {
+		const folder = path.join(root, name);
+		fs.mkdirSync(folder);
+		for (const dir of packageDirs) await withPackageDir(dir, () => rt.installPackageInto(folder));
+		return folder;
+	};
 	try {
+		const env = queue ? await startQueueServers(root, started) : {};
+		const mainFolder = await userFolder('main');
 		await withPackageDir(packageDir, () =>
-			rt.prepareUserFolder(userFolder, {
+			rt.prepareUserFolder(mainFolder, {
 				sandboxUrl,
 				token,
 				examples: false,
 				workflows,
 				credentials,
+				env,
 			}),
 		);
-		n8n = await rt.startN8nServer(userFolder, { port: await rt.getFreePort(), output: 'quiet' });
-		const rest = await signIn(n8n.url);
-		const stop = async () => {
-			await n8n.stop();
-			removeFolder();
+		const main = await rt.startN8nServer(mainFolder, {
+			port: await rt.getFreePort(),
+			output: 'quiet',
+			env: queue ? { ...env, OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' } : env,
+		});
+		started.push({ name: 'n8n', pid: main.child.pid, group: true, n8n: true, stop: main.stop });
+		if (queue) {
+			const workerFolder = await userFolder('worker');
+			await withPackageDir(packageDir, () => rt.installPackageInto(workerFolder));
+			const worker = await rt.startN8nServer(workerFolder, {
+				port: await rt.getFreePort(),
+				output: 'quiet',
+				command: 'worker',
+				env,
+			});
+			started.push({
+				name: 'n8n worker',
+				pid: worker.child.pid,
+				group: true,
+				n8n: true,
+				stop: worker.stop,
+			});
+		}
+		const rest = await signIn(main.url);
+		return {
+			url: main.url,
+			pid: main.child.pid,
+			logFile: main.logFile,
+			rest,
+			n8nProcesses: started.filter(({ n8n }) => n8n).map(({ name, pid }) => ({ name, pid })),
+			processes: started.map(({ name, pid, group }) => ({ name, pid, group })),
+			stop,
 		};
-		return { url: n8n.url, pid: n8n.child.pid, logFile: n8n.logFile, userFolder, rest, stop };
 	} catch (error) {
-		await n8n?.stop();
-		removeFolder();
+		await stop();
 		throw error;
 	}
+}
+
+/**
+ * Starts PostgreSQL and Redis in `root` for queue mode, each pushed onto `started` as it starts;
+ * answers the environment that puts an n8n process onto them.
+ */
+async function startQueueServers(root, started) {
+	services.ensureServerPackages();
+	const postgres = await services.startPostgres({ dir: root, port: await rt.getFreePort() });
+	started.push({ name: 'PostgreSQL', pid: postgres.pid, group: true, stop: postgres.stop });
+	const redis = await services.startRedis({ dir: root, port: await rt.getFreePort() });
+	started.push({ name: 'Redis', pid: redis.pid, group: true, stop: redis.stop });
+	return services.queueModeEnv(postgres, redis);
 }
 
 /** Runs `task` with rt's package folder (EQUIPMENT_RENTAL_PACKAGE_DIR) set to `packageDir`. */

@@ -121,6 +121,7 @@ const {
 	verdict,
 } = require('./measuring');
 const { startSandboxProcess } = require('./sync-sandbox');
+const { SMALLEST_DECLARATIVE_FIELDS, SmallestDeclarativeNode } = require('./smallest-declarative');
 const {
 	CLIENTS_PATH,
 	COMPARE_DATASETS_VERSION,
@@ -399,55 +400,6 @@ function recordsNodeType(items) {
 	};
 }
 
-const DECLARATIVE_FIELDS = ['externalId', 'name', 'city', 'number'];
-
-/**
- * (e) The smallest declarative node that sends the request (a) creates a client with: the
- * credential and base URL of the node, one operation routed to POST, four text fields from the
- * item, each sent as a property of the body. n8n's RoutingNode does all of its work.
- */
-class SmallestDeclarativeNode {
-	description = {
-		displayName: 'Smallest Declarative Create',
-		name: 'benchSmallestDeclarative',
-		group: ['output'],
-		version: 1,
-		description: 'Creates a client',
-		defaults: { name: 'Create Client' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'equipmentRentalApi', required: true }],
-		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl }}',
-			headers: { Accept: 'application/json' },
-		},
-		properties: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				default: 'create',
-				options: [
-					{
-						name: 'Create',
-						value: 'create',
-						action: 'Create a client',
-						routing: { request: { method: 'POST', url: CLIENTS_PATH } },
-					},
-				],
-			},
-			...DECLARATIVE_FIELDS.map((field) => ({
-				displayName: field,
-				name: field,
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: field } },
-			})),
-		],
-	};
-}
-
 /**
  * The node types of the workflows of `job`: the Equipment Rental node, n8n-nodes-base's, the
  * smallest declarative node, and the inputs: the job's rows (`bench.records`) and (e)'s
@@ -548,7 +500,7 @@ function declarativeWorkflow() {
 				parameters: {
 					operation: 'create',
 					...Object.fromEntries(
-						DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
+						SMALLEST_DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
 					),
 				},
 			},

@@ -98,20 +98,20 @@ function stripFile(wf) {
 	return rest;
 }
 
-async function importCredentials(userFolder, credentials) {
+async function importCredentials(userFolder, credentials, env = {}) {
 	const dir = path.join(userFolder, 'import');
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, `credentials-${process.pid}-${Date.now()}.json`);
 	fs.writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
 	try {
-		return await runN8nOrThrow(['import:credentials', `--input=${file}`], { userFolder });
+		return await runN8nOrThrow(['import:credentials', `--input=${file}`], { userFolder, env });
 	} finally {
 		fs.rmSync(file, { force: true });
 	}
 }
 
 /** Imports workflows (objects with an id each) in a single n8n process. */
-async function importWorkflows(userFolder, workflows) {
+async function importWorkflows(userFolder, workflows, env = {}) {
 	if (!workflows.length) return undefined;
 	const dir = path.join(userFolder, 'import', `workflows-${process.pid}-${Date.now()}`);
 	fs.mkdirSync(dir, { recursive: true });
@@ -120,7 +120,10 @@ async function importWorkflows(userFolder, workflows) {
 		fs.writeFileSync(path.join(dir, `${wf.id}.json`), JSON.stringify(stripFile(wf), null, 2));
 	}
 	try {
-		return await runN8nOrThrow(['import:workflow', '--separate', `--input=${dir}`], { userFolder });
+		return await runN8nOrThrow(['import:workflow', '--separate', `--input=${dir}`], {
+			userFolder,
+			env,
+		});
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
@@ -229,7 +232,8 @@ async function executeWorkflow(id, opts = {}) {
 
 /**
  * Prepares an n8n user folder: installs the built package as a community package, imports the
- * sandbox credential (fixed id and name) and the example workflows (plus `workflows`, if given).
+ * sandbox credential (fixed id and name) and the example workflows (plus `workflows`, if given);
+ * `env` goes to the importing n8n processes (another database than the folder's SQLite).
  * Returns { userFolder, credential, examples, run(id), execute(id) }.
  */
 async function prepareUserFolder(
@@ -241,6 +245,7 @@ async function prepareUserFolder(
 		workflows = [],
 		credentials = [],
 		installPackage = true,
+		env = {},
 	} = {},
 ) {
 	if (!sandboxUrl || !token)
@@ -251,9 +256,9 @@ async function prepareUserFolder(
 	if (installPackage) installPackageInto(userFolder);
 	ensureFilesDir();
 	const credential = sandboxCredential({ sandboxUrl, token });
-	await importCredentials(userFolder, [credential, ...credentials]);
+	await importCredentials(userFolder, [credential, ...credentials], env);
 	const exampleList = examples ? loadExamples() : [];
-	await importWorkflows(userFolder, [...exampleList, ...workflows]);
+	await importWorkflows(userFolder, [...exampleList, ...workflows], env);
 	return {
 		userFolder,
 		credential,
