@@ -62,7 +62,13 @@
  * check but no goal judged (USAGE below).
  */
 
-const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./command-line');
+const {
+	commandLine,
+	commonUsage,
+	isRunning,
+	stoppedProcesses,
+	usageError,
+} = require('./command-line');
 
 const USAGE = [
 	'Usage: npm run bench:n8n -- [options]   (node bench/n8n-responsiveness.bench.js [options])',
@@ -469,6 +475,31 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 	};
 }
 
+/** Whether n8n answers its liveness probe. */
+async function isAnswering(url) {
+	try {
+		return (await fetch(`${url}${LIVENESS}`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })).ok;
+	} catch {
+		return false;
+	}
+}
+
+// Enough of n8n's log to tell why a run failed (an out-of-memory crash, a database error).
+const LOG_LINES_ON_FAILURE = 15;
+
+/** What is said of a contender whose run failed: the error, and the end of n8n's log. */
+function failureLine(contender, error, logFile) {
+	const logEnd = fs
+		.readFileSync(logFile, 'utf8')
+		.trimEnd()
+		.split('\n')
+		.slice(-LOG_LINES_ON_FAILURE);
+	return [
+		`  ${contender.caseJob.title}, ${contender.label}: the run failed: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}; n8n's log ends:`,
+		...logEnd.map((line) => `    ${line}`),
+	].join('\n');
+}
+
 // --- the report ---------------------------------------------------------------------------------
 
 const milliseconds = (ms) => `${ms.toFixed(0)} ms`;
@@ -670,6 +701,7 @@ async function main() {
 	];
 	let n8n;
 	const results = [];
+	const failures = [];
 	let idle;
 	let stopped;
 	try {
@@ -695,9 +727,16 @@ async function main() {
 		idle = probeSummary((await idleWatching.stop()).probes, idleSince);
 		for (const contender of all) {
 			process.stderr.write(`${contender.caseJob.title}, ${contender.label}... `);
-			const result = await measure({ ...n8n, sandbox }, contender);
-			results.push({ contender, ...result });
-			process.stderr.write(`${result.figures.status}\n`);
+			try {
+				const result = await measure({ ...n8n, sandbox }, contender);
+				results.push({ contender, ...result });
+				process.stderr.write(`${result.figures.status}\n`);
+			} catch (error) {
+				process.stderr.write('failed\n');
+				failures.push(failureLine(contender, error, n8n.logFile));
+				// Once n8n is gone, the other contenders cannot run: they are reported not measured.
+				if (!isRunning(n8n.pid, { group: true }) || !(await isAnswering(n8n.url))) break;
+			}
 		}
 	} finally {
 		await n8n?.stop();
@@ -719,9 +758,12 @@ async function main() {
 			hold,
 		),
 	);
-	const wrong = results.flatMap(({ contender, wrong: what }) =>
-		what.map((line) => `  ${contender.caseJob.title}, ${contender.label}: ${line}`),
-	);
+	const wrong = [
+		...failures,
+		...results.flatMap(({ contender, wrong: what }) =>
+			what.map((line) => `  ${contender.caseJob.title}, ${contender.label}: ${line}`),
+		),
+	];
 	for (const contender of all)
 		if (!results.some((result) => result.contender === contender))
 			wrong.push(`  ${contender.caseJob.title}, ${contender.label}: not measured`);

@@ -2,7 +2,7 @@
  * The benchmarks that need n8n 2.8.4 installed run in their smoke mode (--smoke: a few rows, one
  * round, no goal judged, every result checked), so that none of them breaks unseen: the sync
  * benchmark in n8n's engine in process, and the two that start a real n8n (`n8n start`) with the
- * built package. Each variant gives its figures, and the processes each started are gone. Their
+ * built package, bench:n8n also in queue mode. Each variant gives its figures, and the processes each started are gone. Their
  * --help, and the benchmarks that need no n8n, are in test/tooling/benchmarks.test.ts.
  */
 import { BENCH_TIME_LIMIT_MS, BENCHES, runBench, stoppedProcesses } from '../harness/benchmarks';
@@ -52,22 +52,64 @@ it(
 );
 
 it(
-	'npm run bench:n8n -- --smoke: the three contenders in both cases ended with success, n8n and the sandbox stopped',
+	'npm run bench:n8n -- --smoke: every contender in both cases and the declarative floor ended with success, n8n and the sandbox stopped',
 	() => {
 		const smoke = runBench(BENCHES.n8nResponsiveness, ['--smoke']);
 
 		expect(smoke.stdout).not.toContain('WRONG RESULTS');
 		expect(smoke.status).toBe(0);
-		for (const heading of ['FIRST LOAD: ', 'NIGHTLY: ']) {
+		const node = ['(a) the node', "(a') (a) in Loop", '(b) HTTP Request + IF'];
+		for (const [heading, contenders] of [
+			['NIGHTLY: ', [...node, '(d) HTTP Request pagination + Compare Datasets']],
+			['FIRST LOAD: ', node],
+			['DECLARATIVE FLOOR: ', ['(e) smallest declarative node']],
+		] as const) {
 			const lines = tableAfter(smoke.stdout, heading);
-			for (const contender of ['(a) the node', '(b) HTTP Request', "(a') (a) in Loop"])
-				expect(rowOf(lines, contender) ?? `no ${contender}`).toMatch(/ success +\d+\.\d\d s /);
+			for (const contender of contenders)
+				expect(rowOf(lines, contender) ?? `no ${contender}`).toMatch(
+					/ success +\d+\.\d\d s .* \d+ MB /,
+				);
 		}
+		expect(smoke.stdout).toMatch(/^ {2}n8n's engine alone holds the event loop about \d/m);
 		expect(smoke.stdout).toContain('Goals, nightly: not judged (--smoke)');
 		expect(stoppedProcesses(smoke.stdout)).toEqual([
 			{ name: 'sandbox', running: false },
 			{ name: 'n8n', running: false },
 		]);
+	},
+	TEST_TIME_LIMIT_MS,
+);
+
+it(
+	'npm run bench:n8n -- --smoke --queue: the node on a queue-mode worker ended with success, the memory of main and worker sampled, every process stopped',
+	() => {
+		const smoke = runBench(BENCHES.n8nResponsiveness, [
+			'--smoke',
+			'--queue',
+			'--case',
+			'nightly',
+			'--only',
+			"a,a'",
+		]);
+
+		expect(smoke.stdout).not.toContain('WRONG RESULTS');
+		expect(smoke.status).toBe(0);
+		const lines = tableAfter(smoke.stdout, 'NIGHTLY: ');
+		for (const contender of ['(a) the node', "(a') (a) in Loop"]) {
+			expect(rowOf(lines, contender) ?? `no ${contender}`).toMatch(/ success +\d+\.\d\d s /);
+			const memory = lines.filter(
+				(line) =>
+					line.startsWith(`  ${contender}`) &&
+					/: peak RSS n8n \d+ MB, n8n worker \d+ MB$/.test(line),
+			);
+			expect(memory).toHaveLength(1);
+		}
+		expect(stoppedProcesses(smoke.stdout)).toEqual(
+			['sandbox', 'PostgreSQL', 'Redis', 'n8n', 'n8n worker'].map((name) => ({
+				name,
+				running: false,
+			})),
+		);
 	},
 	TEST_TIME_LIMIT_MS,
 );
