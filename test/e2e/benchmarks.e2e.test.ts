@@ -127,6 +127,7 @@ it(
 			/^ {2}\(h\) HTTP Request, n8n of \S+ +\d+ ms +\d+ ms +\d+ ms +3$/m,
 		);
 		expect(smoke.stdout).toMatch(/n\/h = \d+\.\d\d/);
+		expect(smoke.stdout).toContain('Goals: not judged (--smoke)');
 		const processes = stoppedProcesses(smoke.stdout);
 		expect(processes.map(({ name }) => name)).toEqual([
 			'sandbox',
