@@ -100,13 +100,6 @@ function probeSummary(probes, since) {
 	const notOkOrSlow = probes.filter(
 		(done) => done.status !== 200 || done.latencyMs >= SLOW_PROBE_MS,
 	);
-	const longestOf = (route) =>
-		probes
-			.filter((done) => done.route === route)
-			.reduce((slowest, done) => (done.latencyMs > slowest.latencyMs ? done : slowest), {
-				latencyMs: 0,
-				startedAt: since,
-			});
 	const longest = probes.reduce((slowest, done) =>
 		done.latencyMs > slowest.latencyMs ? done : slowest,
 	);
@@ -116,7 +109,6 @@ function probeSummary(probes, since) {
 		livenessNotOk: notOk.filter((done) => done.route === LIVENESS).length,
 		longestProbeMs: longest.latencyMs,
 		longestProbeSince: longest.startedAt - since,
-		longestLivenessMs: longestOf(LIVENESS).latencyMs,
 		medianProbeMs: median(latencies),
 		notOkOrSlow: notOkOrSlow.map(
 			(done) =>
