@@ -203,8 +203,10 @@ const flatted = require(
 /**
  * Runs the workflow from its Manual Trigger as the editor does and polls its execution until it
  * has ended. Answers { execution (its run data parsed), calledAt (Date.now() at the REST call),
- * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }. A run
- * still going after RUN_TIMEOUT_MS is stopped and answers { timedOut: true }.
+ * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }; when
+ * n8n does not answer with an ended run's data, { execution (status and times, no data),
+ * dataUnreadable: true, ... }. A run still going after RUN_TIMEOUT_MS is stopped and answers
+ * { timedOut: true }.
  */
 async function runFromEditor(rest, workflowId) {
 	const workflowData = await rest('GET', `/workflows/${workflowId}`);
@@ -221,6 +223,11 @@ async function runFromEditor(rest, workflowId) {
 		try {
 			found = await rest('GET', `/executions/${executionId}`);
 		} catch (error) {
+			// No answer at all: n8n could not send an ended run's data (tens of thousands of items in
+			// several nodes), or it is gone; the list of executions, without data, tells which.
+			const summary = error.status === undefined && (await endedExecution(rest, executionId));
+			if (summary)
+				return { execution: summary, dataUnreadable: true, calledAt, endPolledAt, pollFailures };
 			// n8n refuses every REST call with 503 while its database ping times out: the run goes on.
 			if (error.status !== 503) throw error;
 			pollFailures++;
@@ -235,6 +242,14 @@ async function runFromEditor(rest, workflowId) {
 			return { timedOut: true, calledAt, endPolledAt, pollFailures };
 		}
 	}
+}
+
+/** The execution as n8n's list of executions has it (no run data) once it has ended, else undefined. */
+async function endedExecution(rest, executionId) {
+	const filter = encodeURIComponent(JSON.stringify({ id: executionId }));
+	const { results } = await rest('GET', `/executions?filter=${filter}`);
+	const found = results.find((execution) => execution.id === executionId);
+	return found && !RUNNING_STATUSES.includes(found.status) && found.stoppedAt ? found : undefined;
 }
 
 /** From the REST call that started the run to the execution's stoppedAt, in ms (NaN: no end). */
