@@ -451,7 +451,11 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 	const errorItems = run.dataUnreadable ? NaN : errorItemCount(items);
 	const [expectedItems, eachOf] =
 		contender.outputsPerRow === false ? [job.writes, 'row to write'] : [job.records.length, 'row'];
-	if (status !== 'success') wrong.push(`the execution's status is ${status}`);
+	const error = run.execution?.data?.resultData?.error;
+	if (status !== 'success')
+		wrong.push(
+			`the execution's status is ${status}${error ? `: ${error.message}${error.node ? ` (in ${error.node.name})` : ''}` : ''}`,
+		);
 	else if (!run.dataUnreadable && items.length !== expectedItems)
 		wrong.push(`${items.length} output items, not one per ${eachOf}`);
 	if (errorItems > 0) wrong.push(`${errorItems} failed items`);
@@ -598,7 +602,8 @@ function goalVerdicts(job, results, idle, hold) {
 			),
 		);
 	const loops = results.filter(({ contender }) => contender.key === "a'");
-	for (const { contender, figures } of node ? loops : [])
+	// Against a single run that failed, a loop's requests say nothing.
+	for (const { contender, figures } of node?.status === 'success' ? loops : [])
 		verdicts.push(
 			verdict(
 				`${contender.label}: requests at most ${LOOP_REQUESTS_TO_SINGLE_RUN} x (a)'s`,
