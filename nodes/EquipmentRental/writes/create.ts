@@ -12,14 +12,16 @@ import {
 	asReadBack,
 	bodyOf,
 	fieldLabels,
+	parentNamed,
 	readBackName,
+	sentByWrite,
 	shownFor,
 	split,
 } from './recordKind';
 import { previewMarks, previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
-import { completedBody, withNotes } from './recordRequests';
+import { collectionPath, withIds } from './recordReferences';
+import { completedBody, withNotes } from './recordChanges';
 
 /** Create: the create page's required fields, then Additional Fields; outputs the new record. */
 export function createOperation(kind: RecordKind, description: string): Operation {

@@ -2,10 +2,18 @@ import { runPerItem } from '../engine/itemRouting';
 import type { Operation } from '../operations/recordOperations';
 import { asGiven } from '../operations/references';
 import type { RecordKind } from './recordKind';
-import { ID, fieldLabels, recordUrl, shownFor } from './recordKind';
+import {
+	ID,
+	fieldLabels,
+	parentNamed,
+	recordNamed,
+	recordUrl,
+	sentByWrite,
+	shownFor,
+} from './recordKind';
 import { previews, writeMode } from './preview';
 import type { RecordParts } from './recordReferences';
-import { parentNamed, recordNamed, recordPath, sentByWrite } from './recordReferences';
+import { recordPath } from './recordReferences';
 
 /**
  * Delete: the record; outputs `deleted: true` with its ID once the API has said so. A record that

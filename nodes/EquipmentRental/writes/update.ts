@@ -16,16 +16,18 @@ import {
 	emptyValues,
 	asReadBack,
 	fieldLabels,
+	parentNamed,
 	readBackName,
+	recordNamed,
 	recordUrl,
+	sentByWrite,
 	shownFor,
 	updatable,
 } from './recordKind';
-import { changedValues } from './storedValues';
-import { changesOf, previews, writeMode } from './preview';
+import { changedValues, changesOf, sendChanges } from './recordChanges';
+import { previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
-import { parentNamed, recordNamed, recordPath, sentByWrite, withIds } from './recordReferences';
-import { sendChanges } from './recordRequests';
+import { recordPath, withIds } from './recordReferences';
 
 const clearFields: INodeProperties = {
 	displayName: 'Fields to Clear',

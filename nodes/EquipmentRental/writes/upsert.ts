@@ -1,9 +1,7 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
-import type { ErrorContext } from '../../shared/errors';
-import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
+import { isMissingRecord, mayHaveBeenDone } from '../../shared/errors';
 import { runPerItem } from '../engine/itemRouting';
 import { oneAtATime } from '../engine/runState';
 import { formOf } from '../operations/bodyFields';
@@ -11,7 +9,6 @@ import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { answerOrError, asGiven, recordAt } from '../operations/references';
 import { wholeReadOf } from './wholeReads';
-import { changedValues } from './storedValues';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -22,35 +19,26 @@ import {
 	emptiedFields,
 	emptyValues,
 	fieldLabels,
+	parentNamed,
 	readBackName,
+	sentByWrite,
 	shownFor,
 	split,
 	updatable,
 } from './recordKind';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
+import { collectionPath, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
-import { changesOf, previewMarks, previews, readsOnly, writeMode } from './preview';
-import { completedBody, sendChanges, withNotes } from './recordRequests';
-
-type Upserted = 'created' | 'updated' | 'unchanged';
-
-function upsertOutput(
-	answer: INodeExecutionData[],
-	record: IDataObject,
-	upserted: Upserted,
-	notes: IDataObject = {},
-) {
-	return answer.map((item) => ({
-		...item,
-		json: {
-			...item.json,
-			...(item.json.id === undefined && record.id !== undefined ? { id: record.id } : {}),
-			upserted,
-			...notes,
-		},
-	}));
-}
+import { previewMarks, previews, readsOnly, writeMode } from './preview';
+import {
+	changedValues,
+	changesOf,
+	completedBody,
+	deletedMeanwhile,
+	sendChanges,
+	upsertOutput,
+	withNotes,
+} from './recordChanges';
 
 /** What a Create or Update item names and sends, as its checks read it. */
 interface UpsertParts extends WriteParts {
@@ -252,23 +240,4 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 			...(kind.list ? [includeNotInInput] : []),
 		]),
 	};
-}
-
-/**
- * The error of an update of a record the node read whole and another writer deleted since: the row
- * is not written, and no second record is made for its external ID by it (a later row, no longer
- * finding it in the whole read, creates it).
- */
-function deletedMeanwhile(
-	context: ErrorContext,
-	kind: RecordKind,
-	externalId: string,
-	notFound: unknown,
-): NodeApiError {
-	return new NodeApiError(context.getNode(), {} as JsonObject, {
-		message: `The ${kind.recordName} with external ID '${externalId}' was deleted while the run went on (HTTP 404)${itemSuffix(context)}`,
-		description: `The node read the ${kind.recordName} before it wrote any row (in this run, or an earlier batch of the execution), and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
-		httpCode: '404',
-		itemIndex: context.getItemIndex?.(),
-	});
 }
