@@ -22,6 +22,7 @@ import {
 import { previewMarks, previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
 import { collectionPath, withIds } from './recordReferences';
+import { readReferencedWhole } from './wholeReads';
 import { completedBody, withNotes } from './recordChanges';
 
 /** Create: the create page's required fields, then Additional Fields; outputs the new record. */
@@ -53,7 +54,8 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 			routing: runPerItem(request, {
 				async prepare(parts, item, send) {
 					const path = await collectionPath(kind, parts.parent, item, send);
-					const body = await withIds(this, parts.body!, kind.fields, item, send);
+					await readReferencedWhole(this, parts.body!, kind.fields, send);
+					const body = await withIds(parts.body!, kind.fields, item, send);
 					return {
 						path,
 						preview: parts.preview,

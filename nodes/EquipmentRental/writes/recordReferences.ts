@@ -2,41 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
 import type { ItemSender, RequestParts } from '../engine/itemRequest';
-import type { ErrorContext } from '../../shared/errors';
 import type { ItemParameters, RecordReference } from '../../shared/parameters';
-import { wholeReadOf } from './wholeReads';
-import type { ReferencedKind } from '../../shared/paths';
 import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';
 import { ID } from './recordKind';
 
 /**
- * `body` with every reference to another record (by ID or external ID) replaced by its ID. A kind
- * the run's items name by external ID more often than its list has pages is read whole once
- * (wholeReads.ts), and the references are found there.
+ * `body` with every reference to another record (by ID or external ID) replaced by its ID, found
+ * in the run's whole read of its kind where readReferencedWhole made one (wholeReads.ts).
  */
 export async function withIds(
-	context: ErrorContext,
-	body: IDataObject,
-	fields: BodyField[],
-	item: ItemParameters,
-	send: ItemSender,
-): Promise<IDataObject> {
-	for (const kind of new Set(referencedKinds(body, fields))) {
-		const named = () =>
-			externalIdsNamed(
-				send.run
-					.checked<{ body?: IDataObject }>()
-					.flatMap(({ body: other }) => (other ? [other] : [])),
-				fields,
-				kind,
-			);
-		await wholeReadOf(kind, {}, { named }, send, context);
-	}
-	return await resolved(body, fields, item, send);
-}
-
-async function resolved(
 	body: IDataObject,
 	fields: BodyField[],
 	item: ItemParameters,
@@ -60,47 +35,12 @@ async function resolved(
 			const { fields: entryFields, label } = field.entries;
 			withTheirIds[field.property.name] = await Promise.all(
 				(value as IDataObject[]).map(
-					async (entry, index) => await resolved(entry, entryFields, item, send, label(index)),
+					async (entry, index) => await withIds(entry, entryFields, item, send, label(index)),
 				),
 			);
 		}
 	}
 	return withTheirIds;
-}
-
-/** The kinds of record `body` names by external ID through `fields` (a list's entries included). */
-function referencedKinds(body: IDataObject, fields: BodyField[]): ReferencedKind[] {
-	return fields.flatMap((field) => {
-		const value = body[field.property.name];
-		if (value === undefined || value === null) return [];
-		if (field.refersTo) return isByExternalId(value) ? [field.refersTo] : [];
-		return field.entries
-			? (value as IDataObject[]).flatMap((entry) => referencedKinds(entry, field.entries!.fields))
-			: [];
-	});
-}
-
-/** The external IDs of `kind` that `bodies` name through `fields` (a list's entries included). */
-function externalIdsNamed(
-	bodies: IDataObject[],
-	fields: BodyField[],
-	kind: ReferencedKind,
-	named = new Set<string>(),
-): Set<string> {
-	for (const body of bodies) {
-		for (const field of fields) {
-			const value = body[field.property.name];
-			if (value === undefined || value === null) continue;
-			if (field.refersTo === kind && isByExternalId(value)) named.add(value.externalId);
-			else if (field.entries)
-				externalIdsNamed(value as IDataObject[], field.entries.fields, kind, named);
-		}
-	}
-	return named;
-}
-
-function isByExternalId(value: unknown): value is { externalId: string } {
-	return typeof value === 'object' && value !== null && 'externalId' in value;
 }
 
 /**

@@ -29,6 +29,7 @@ import { changedValues, changesOf, sendChanges } from './recordChanges';
 import { previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
 import { recordPath, withIds } from './recordReferences';
+import { readReferencedWhole } from './wholeReads';
 
 const clearFields: INodeProperties = {
 	displayName: 'Fields to Clear',
@@ -52,6 +53,7 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 			.sort((left, right) => left.name.localeCompare(right.name)),
 	};
 	const clearableNames = clearable(kind).map((field) => field.property.name);
+	const readName = readBackName(kind);
 	const fields = shownFor(kind, 'update', [
 		writeMode,
 		kind.recordPicker,
@@ -104,9 +106,11 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 			description,
 			routing: runPerItem(request, {
 				async prepare(parts, item, send): Promise<Prepared & { preview: boolean }> {
+					const path = await recordPath(kind, parts, item, send);
+					await readReferencedWhole(this, parts.body, updatable(kind), send);
 					return {
-						path: await recordPath(kind, parts, item, send),
-						body: await withIds(this, parts.body, updatable(kind), item, send),
+						path,
+						body: await withIds(parts.body, updatable(kind), item, send),
 						preview: parts.preview,
 					};
 				},
@@ -114,7 +118,6 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 					if (!preview) return await sendChanges(kind, path, body, send);
 					// A preview reads the record and outputs it as the update would leave it.
 					const [{ json: record }] = await send({ method: 'GET', url: recordUrl(kind), path });
-					const readName = readBackName(kind);
 					const changed = changedValues(record, body, readName);
 					const changes = changesOf(record, changed, readName);
 					return [

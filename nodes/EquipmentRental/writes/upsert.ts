@@ -9,7 +9,7 @@ import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { answerOrError, asGiven, recordAt } from '../operations/references';
-import { wholeReadOf } from './wholeReads';
+import { readReferencedWhole, wholeReadOf } from './wholeReads';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -135,11 +135,12 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					// Listed after the last row of its parent, whatever becomes of that row.
 					const marks = previewMarks(parts.preview);
 					send.run.outputAfter(parts.row, notInInput({ ...parts, wholeRead }, send, marks));
+					await readReferencedWhole(this, parts.body, kind.fields, send);
 					return {
 						...parts,
 						path,
 						// Its references replaced by their IDs: the same external ID.
-						body: (await withIds(this, parts.body, kind.fields, item, send)) as UpsertParts['body'],
+						body: (await withIds(parts.body, kind.fields, item, send)) as UpsertParts['body'],
 						wholeRead,
 					};
 				},
