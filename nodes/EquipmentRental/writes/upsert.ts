@@ -132,10 +132,10 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						? undefined
 						: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
 					const wholeRead = await wholeReadOf(kind, path, { named, every, sharedAs }, send, this);
+					await readReferencedWhole(this, parts.body, kind.fields, send);
 					// Listed after the last row of its parent, whatever becomes of that row.
 					const marks = previewMarks(parts.preview);
 					send.run.outputAfter(parts.row, notInInput({ ...parts, wholeRead }, send, marks));
-					await readReferencedWhole(this, parts.body, kind.fields, send);
 					return {
 						...parts,
 						path,
