@@ -8,8 +8,10 @@ import type { ItemParameters } from '../../shared/parameters';
 import type { RecordKind } from './recordKind';
 import { recordUrl } from './recordKind';
 
-// What a write changes in a record it found, as the output says it; how it sends the changes (or
-// completes a create's body); and what its output items say beside the API's answer.
+/*
+ * What a write changes in a record it found, as the output says it; how it sends the changes (or
+ * completes a create's body); and what its output items say beside the API's answer.
+ */
 
 // A moment as the node sends it and as APIs answer it (with or without milliseconds, Z or offset).
 const ISO_DATE_TIME_PATTERN =
