@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters } from '../../shared/parameters';
 import type { ItemSender } from '../engine/itemRequest';
@@ -56,22 +56,5 @@ export function readsOnly(send: ItemSender): ItemSender {
 			return await send(parts);
 		},
 		{ run: send.run },
-	);
-}
-
-/**
- * What a write changes in `record`, field by field, under the names the record is read with:
- * `{ from, to }` for each of `changed` (as sent; a field the record lacks comes `from` null).
- */
-export function changesOf(
-	record: IDataObject,
-	changed: IDataObject,
-	readBackName: (name: string) => string,
-): IDataObject {
-	return Object.fromEntries(
-		Object.entries(changed).map(([name, to]) => [
-			readBackName(name),
-			{ from: record[readBackName(name)] ?? null, to: to ?? null },
-		]),
 	);
 }

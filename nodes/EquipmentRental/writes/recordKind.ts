@@ -3,8 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
 import { formOf, withRequired } from '../operations/bodyFields';
-import type { ItemSender } from '../engine/itemRequest';
-import type { Field, ItemParameters } from '../../shared/parameters';
+import type {
+	ExternalIdLookup,
+	ItemRequest,
+	ItemSender,
+	RequestParts,
+} from '../engine/itemRequest';
+import { lookupOf } from '../engine/declaredRequest';
+import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
 import type { ReferencedKind } from '../../shared/paths';
 
@@ -194,4 +200,55 @@ export function clearable(kind: RecordKind): BodyField[] {
 	return updatable(kind).filter(
 		(field) => !kept.includes(field.property.name) && field.property.type !== 'boolean',
 	);
+}
+
+/** The record that holds the item's records (a contact person's client), as the item names it. */
+export function parentNamed(kind: RecordKind, item: ItemParameters): RecordReference | undefined {
+	if (!kind.parent) return undefined;
+	const { field } = kind.parent;
+	return field.read(item, field.property) as RecordReference;
+}
+
+/** The record an Update or a Delete names: by its ID, or by its external ID. */
+export function recordNamed(kind: RecordKind, item: ItemParameters): RecordReference {
+	return item.reference(kind.recordPicker) as RecordReference;
+}
+
+/**
+ * What a write of `kind` declares beside its request for the description snapshot (itemRequest.ts):
+ * the fields it sends (`sent`, its parent's ID and `pathFields`), and the records it may find by
+ * external ID before writing: its parent, those its fields refer to (read whole for the run where
+ * that takes fewer requests, see withIds) and, where it names one, its own `record`, which a
+ * Create or Update (`upserts`) may find in its collection read whole, and updates when found.
+ */
+export function sentByWrite(
+	kind: RecordKind,
+	sent: BodyField[],
+	pathFields: Record<string, Field> = {},
+	record?: { field: Field; upserts?: boolean },
+): Pick<ItemRequest<RequestParts>, 'fieldsSent' | 'lookups' | 'orInstead'> {
+	const referred = (fields: BodyField[], within = ''): ExternalIdLookup[] =>
+		fields.flatMap(({ property, refersTo, entries }) => {
+			const field = { ...property, name: `${within}${property.name}` };
+			if (refersTo) return [lookupOf(field, refersTo, { readWhole: true })];
+			return entries ? referred(entries.fields, `${field.name}.`) : [];
+		});
+	const parentField = parentByPlaceholder(kind);
+	return {
+		fieldsSent: { ...parentField, ...pathFields, ...byName(sent) },
+		lookups: [
+			...(kind.parent ? [lookupOf(kind.parent.field.property, kind.parent.field.refersTo!)] : []),
+			...(record ? [lookupOf(record.field, kind, { readWhole: record.upserts })] : []),
+			...referred(sent),
+		],
+		...(record?.upserts
+			? {
+					orInstead: {
+						method: kind.updateMethod,
+						url: recordUrl(kind),
+						fieldsSent: { ...parentField, [ID]: record.field, ...byName(updatable(kind)) },
+					},
+				}
+			: {}),
+	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { updateFieldsCollection } from '../../shared/descriptions';
+import type { ItemRequest } from '../engine/itemRequest';
 import { runPerItem } from '../engine/itemRouting';
 import type { Operation } from '../operations/recordOperations';
 import { asGiven } from '../operations/references';
@@ -16,16 +17,19 @@ import {
 	emptyValues,
 	asReadBack,
 	fieldLabels,
+	parentNamed,
 	readBackName,
+	recordNamed,
 	recordUrl,
+	sentByWrite,
 	shownFor,
 	updatable,
 } from './recordKind';
-import { changedValues } from './storedValues';
-import { changesOf, previews, writeMode } from './preview';
+import { changedValues, changesOf, sendChanges } from './recordChanges';
+import { previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
-import { parentNamed, recordNamed, recordPath, sentByWrite, withIds } from './recordReferences';
-import { sendChanges } from './recordRequests';
+import { recordPath, withIds } from './recordReferences';
+import { readReferencedWhole } from './wholeReads';
 
 const clearFields: INodeProperties = {
 	displayName: 'Fields to Clear',
@@ -49,78 +53,79 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 			.sort((left, right) => left.name.localeCompare(right.name)),
 	};
 	const clearableNames = clearable(kind).map((field) => field.property.name);
+	const readName = readBackName(kind);
+	const fields = shownFor(kind, 'update', [
+		writeMode,
+		kind.recordPicker,
+		emptyValues,
+		collection,
+		toClear,
+	]);
+	const request: ItemRequest<RecordParts & { body: IDataObject; preview: boolean }> = {
+		method: kind.updateMethod,
+		url: recordUrl(kind),
+		parts: (item) => {
+			const record = recordNamed(kind, item);
+			const changes = bodyOf(item, updatable(kind), collection);
+			const cleared = item.someOf(toClear, clearableNames) ?? [];
+			const both = cleared.find((name) => name in changes);
+			if (both) {
+				throw item.invalid(
+					toClear,
+					'fields not also given a value under Update Fields',
+					both,
+					`'${byName(updatable(kind))[both].displayName}' is both set and cleared.`,
+				);
+			}
+			const emptied = emptiedFields(item, kind, collection, changes);
+			const body = { ...changes, ...asCleared([...cleared, ...emptied]) };
+			if (Object.keys(body).length === 0) {
+				throw item.invalid(
+					collection,
+					'given at least one field to change',
+					undefined,
+					'Add a field under Update Fields, or choose one under Fields to Clear.',
+				);
+			}
+			return { record, body, parent: parentNamed(kind, item), preview: previews(item) };
+		},
+		fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+		...sentByWrite(
+			kind,
+			updatable(kind),
+			{ [ID]: kind.recordPicker },
+			{ field: kind.recordPicker },
+		),
+		identifies: (item) => asGiven(item, kind.recordPicker),
+	};
 	return {
 		option: {
 			name: 'Update',
 			value: 'update',
 			action: `Update a ${kind.recordName}`,
 			description,
-			routing: runPerItem(
-				{
-					method: kind.updateMethod,
-					url: recordUrl(kind),
-					parts: (item): RecordParts & { body: IDataObject; preview: boolean } => {
-						const record = recordNamed(kind, item);
-						const changes = bodyOf(item, updatable(kind), collection);
-						const cleared = item.someOf(toClear, clearableNames) ?? [];
-						const both = cleared.find((name) => name in changes);
-						if (both) {
-							throw item.invalid(
-								toClear,
-								'fields not also given a value under Update Fields',
-								both,
-								`'${byName(updatable(kind))[both].displayName}' is both set and cleared.`,
-							);
-						}
-						const emptied = emptiedFields(item, kind, collection, changes);
-						const body = { ...changes, ...asCleared([...cleared, ...emptied]) };
-						if (Object.keys(body).length === 0) {
-							throw item.invalid(
-								collection,
-								'given at least one field to change',
-								undefined,
-								'Add a field under Update Fields, or choose one under Fields to Clear.',
-							);
-						}
-						return { record, body, parent: parentNamed(kind, item), preview: previews(item) };
-					},
-					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
-					...sentByWrite(
-						kind,
-						updatable(kind),
-						{ [ID]: kind.recordPicker },
-						{ field: kind.recordPicker },
-					),
-					identifies: (item) => asGiven(item, kind.recordPicker),
+			routing: runPerItem(request, {
+				async prepare(parts, item, send): Promise<Prepared & { preview: boolean }> {
+					const path = await recordPath(kind, parts, item, send);
+					await readReferencedWhole(this, parts.body, updatable(kind), send);
+					return {
+						path,
+						body: await withIds(parts.body, updatable(kind), item, send),
+						preview: parts.preview,
+					};
 				},
-				{
-					async prepare(parts, item, send): Promise<Prepared & { preview: boolean }> {
-						return {
-							path: await recordPath(kind, parts, item, send),
-							body: await withIds(this, parts.body, updatable(kind), item, send),
-							preview: parts.preview,
-						};
-					},
-					async perform({ path, body, preview }, _item, send) {
-						if (!preview) return await sendChanges(kind, path, body, send);
-						// A preview reads the record and outputs it as the update would leave it.
-						const [{ json: record }] = await send({ method: 'GET', url: recordUrl(kind), path });
-						const readName = readBackName(kind);
-						const changed = changedValues(record, body, readName);
-						const changes = changesOf(record, changed, readName);
-						return [
-							{ json: { ...record, ...asReadBack(readName, changed), preview: true, changes } },
-						];
-					},
+				async perform({ path, body, preview }, _item, send) {
+					if (!preview) return await sendChanges(kind, path, body, send);
+					// A preview reads the record and outputs it as the update would leave it.
+					const [{ json: record }] = await send({ method: 'GET', url: recordUrl(kind), path });
+					const changed = changedValues(record, body, readName);
+					const changes = changesOf(record, changed, readName);
+					return [
+						{ json: { ...record, ...asReadBack(readName, changed), preview: true, changes } },
+					];
 				},
-			),
+			}),
 		},
-		fields: shownFor(kind, 'update', [
-			writeMode,
-			kind.recordPicker,
-			emptyValues,
-			collection,
-			toClear,
-		]),
+		fields,
 	};
 }

@@ -1,17 +1,15 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
-import type { ErrorContext } from '../../shared/errors';
-import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
+import { isMissingRecord, mayHaveBeenDone } from '../../shared/errors';
+import type { ItemRequest } from '../engine/itemRequest';
 import { runPerItem } from '../engine/itemRouting';
 import { oneAtATime } from '../engine/runState';
 import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
 import { answerOrError, asGiven, recordAt } from '../operations/references';
-import { wholeReadOf } from './wholeReads';
-import { changedValues } from './storedValues';
+import { readReferencedWhole, wholeReadOf } from './wholeReads';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -22,35 +20,26 @@ import {
 	emptiedFields,
 	emptyValues,
 	fieldLabels,
+	parentNamed,
 	readBackName,
+	sentByWrite,
 	shownFor,
 	split,
 	updatable,
 } from './recordKind';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
+import { collectionPath, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
-import { changesOf, previewMarks, previews, readsOnly, writeMode } from './preview';
-import { completedBody, sendChanges, withNotes } from './recordRequests';
-
-type Upserted = 'created' | 'updated' | 'unchanged';
-
-function upsertOutput(
-	answer: INodeExecutionData[],
-	record: IDataObject,
-	upserted: Upserted,
-	notes: IDataObject = {},
-) {
-	return answer.map((item) => ({
-		...item,
-		json: {
-			...item.json,
-			...(item.json.id === undefined && record.id !== undefined ? { id: record.id } : {}),
-			upserted,
-			...notes,
-		},
-	}));
-}
+import { previewMarks, previews, readsOnly, writeMode } from './preview';
+import {
+	changedValues,
+	changesOf,
+	completedBody,
+	deletedMeanwhile,
+	sendChanges,
+	upsertOutput,
+	withNotes,
+} from './recordChanges';
 
 /** What a Create or Update item names and sends, as its checks read it. */
 interface UpsertParts extends WriteParts {
@@ -93,182 +82,157 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 		options: asOptions(optional),
 	};
 	const readName = readBackName(kind);
+	const fields = shownFor(kind, 'upsert', [
+		writeMode,
+		externalId,
+		...required.flatMap(formOf),
+		emptyValues,
+		collection,
+		...(kind.list ? [includeNotInInput] : []),
+	]);
+	const request: ItemRequest<UpsertParts> = {
+		method: 'POST',
+		url: kind.collectionUrl,
+		parts: (item) => {
+			const optionalValues = bodyOf(item, optional, collection);
+			return {
+				parent: parentNamed(kind, item),
+				body: {
+					externalId: item.identifier(externalId) as string,
+					...bodyOf(item, required),
+					...optionalValues,
+				},
+				emptied: emptiedFields(item, kind, collection, optionalValues),
+				preview: previews(item),
+				listsOthers: kind.list !== undefined && item.boolean(includeNotInInput) === true,
+				row: item.itemIndex ?? 0,
+			};
+		},
+		fieldsByApiName: fieldLabels(kind, { externalId }),
+		...sentByWrite(kind, kind.fields, {}, { field: externalId, upserts: true }),
+		identifies: (item) => asGiven(item, externalId),
+	};
 	return {
 		option: {
 			name: 'Create or Update',
 			value: 'upsert',
 			action: `Create or update a ${kind.recordName}`,
 			description,
-			routing: runPerItem(
-				{
-					method: 'POST',
-					url: kind.collectionUrl,
-					parts: (item): UpsertParts => {
-						const optionalValues = bodyOf(item, optional, collection);
-						return {
-							parent: parentNamed(kind, item),
-							body: {
-								externalId: item.identifier(externalId) as string,
-								...bodyOf(item, required),
-								...optionalValues,
-							},
-							emptied: emptiedFields(item, kind, collection, optionalValues),
-							preview: previews(item),
-							listsOthers: kind.list !== undefined && item.boolean(includeNotInInput) === true,
-							row: item.itemIndex ?? 0,
-						};
-					},
-					fieldsByApiName: fieldLabels(kind, { externalId }),
-					...sentByWrite(kind, kind.fields, {}, { field: externalId, upserts: true }),
-					identifies: (item) => asGiven(item, externalId),
+			routing: runPerItem(request, {
+				async prepare(parts, item, send, api) {
+					const path = await collectionPath(kind, parts.parent, item, send);
+					// The external IDs the run will look for among the same parent's records.
+					const named = () =>
+						new Set(sameParent(send, parts).map((other) => other.body.externalId));
+					const every = parts.listsOthers;
+					// The node's later runs in the execution (a loop's batches) use the run's read,
+					// which the run keeps current; a preview's would-be writes are not shared.
+					const node = this.getNode();
+					const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
+						? undefined
+						: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
+					const wholeRead = await wholeReadOf(kind, path, { named, every, sharedAs }, send, this);
+					await readReferencedWhole(this, parts.body, kind.fields, send);
+					// Listed after the last row of its parent, whatever becomes of that row.
+					const marks = previewMarks(parts.preview);
+					send.run.outputAfter(parts.row, notInInput({ ...parts, wholeRead }, send, marks));
+					return {
+						...parts,
+						path,
+						// Its references replaced by their IDs: the same external ID.
+						body: (await withIds(parts.body, kind.fields, item, send)) as UpsertParts['body'],
+						wholeRead,
+					};
 				},
-				{
-					async prepare(parts, item, send, api) {
-						const path = await collectionPath(kind, parts.parent, item, send);
-						// The external IDs the run will look for among the same parent's records.
-						const named = () =>
-							new Set(sameParent(send, parts).map((other) => other.body.externalId));
-						const every = parts.listsOthers;
-						// The node's later runs in the execution (a loop's batches) use the run's read,
-						// which the run keeps current; a preview's would-be writes are not shared.
-						const node = this.getNode();
-						const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
-							? undefined
-							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
-						const wholeRead = await wholeReadOf(kind, path, { named, every, sharedAs }, send, this);
-						// Listed after the last row of its parent, whatever becomes of that row.
-						const marks = previewMarks(parts.preview);
-						send.run.outputAfter(parts.row, notInInput({ ...parts, wholeRead }, send, marks));
-						return {
-							...parts,
-							path,
-							// Its references replaced by their IDs: the same external ID.
-							body: (await withIds(
-								this,
-								parts.body,
-								kind.fields,
-								item,
-								send,
-							)) as UpsertParts['body'],
-							wholeRead,
-						};
-					},
-					async perform(prepared, item, sendAll, api) {
-						const { path, body, wholeRead, preview } = prepared;
-						const send = preview ? readsOnly(sendAll) : sendAll;
-						const marks = previewMarks(preview);
-						const key = String(body.externalId);
-						// What the create sends that the update page lacks (a booking's contract) stays as it
-						// is; a field that came out empty clears the record's where Empty Values says so.
-						const changes = {
-							...Object.fromEntries(
-								updatable(kind)
-									.map((field) => field.property.name)
-									.filter((name) => name !== 'externalId' && body[name] !== undefined)
-									.map((name) => [name, body[name]]),
-							),
-							...asCleared(prepared.emptied),
-						} as IDataObject;
-						const lookUp = async () =>
-							await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
-						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
-						// What a preview's earlier rows would have written, found as a write finds it.
-						const previewed = preview && !wholeRead ? send.run.state.previewed : undefined;
-						const wouldWrite = (record: IDataObject) =>
-							wholeRead ? wholeRead.keep(record) : previewed?.set(`${records} ${key}`, record);
-						// Only what the record does not hold yet is written: a row that has not changed sends
-						// nothing, and leaves the record's updatedAt (and the trigger) alone.
-						const update = async (record: IDataObject) => {
-							const changed = changedValues(record, changes, readName);
-							if (Object.keys(changed).length === 0)
-								return upsertOutput([{ json: record }], record, 'unchanged', marks);
-							const notes = { ...marks, changes: changesOf(record, changed, readName) };
-							if (preview) {
-								const written = { ...record, ...asReadBack(readName, changed) };
-								wouldWrite(written);
-								return upsertOutput([{ json: written }], record, 'updated', notes);
-							}
-							const recordPath = { ...path, [ID]: String(record.id) };
-							const answer = await answerOrError(
-								sendChanges(kind, recordPath, changed, send, record),
-							);
-							if ('error' in answer) {
-								// A write whose answer was lost may have been done: the whole read no longer says.
-								if (mayHaveBeenDone(answer.error)) wholeRead?.doubt();
-								if (!wholeRead || !isMissingRecord(answer.error)) throw answer.error;
-								wholeRead.forget(key);
-								throw deletedMeanwhile(this, kind, key, answer.error);
-							}
-							wholeRead?.keep({
-								...record,
-								...asReadBack(readName, changed),
-								...answer.answer[0]?.json,
-							});
-							return upsertOutput(answer.answer, record, 'updated', notes);
-						};
-						// Items with the same external ID (a sheet with a row twice, two executions at once)
-						// are written one after the other, so that the second finds what the first created.
-						return await oneAtATime(`${records} ${key}`, async () => {
-							const found =
-								previewed?.get(`${records} ${key}`) ??
-								(wholeRead ? wholeRead.find(key) : await lookUp());
-							if (found) return await update(found);
-							const { body: complete, notes } = await completedBody(kind, body, item, send);
-							if (preview) {
-								const wouldBe = asReadBack(readName, complete);
-								wouldWrite(wouldBe);
-								return withNotes(upsertOutput([{ json: wouldBe }], {}, 'created', marks), notes);
-							}
-							const created = await answerOrError(send({ path, body: complete }));
-							if ('answer' in created) {
-								wholeRead?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
-								return withNotes(upsertOutput(created.answer, {}, 'created'), notes);
-							}
-							const taken = (created.error as { httpCode?: string }).httpCode === '409';
-							if (mayHaveBeenDone(created.error)) wholeRead?.doubt();
-							if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
-							// Whatever the run read, the API is asked: another writer may have made the record.
-							const after = await lookUp();
-							if (!after) throw created.error;
-							// A create that may have been done, found holding what it sent, is the record it
-							// made. Taken meanwhile, or found with other values, it is another writer's
-							// record, which gets this item's values.
-							const made =
-								!taken && Object.keys(changedValues(after, changes, readName)).length === 0;
-							if (!made) return await update(after);
-							wholeRead?.keep(after);
-							return withNotes(upsertOutput([{ json: after }], after, 'created'), notes);
+				async perform(prepared, item, sendAll, api) {
+					const { path, body, wholeRead, preview } = prepared;
+					const send = preview ? readsOnly(sendAll) : sendAll;
+					const marks = previewMarks(preview);
+					const key = String(body.externalId);
+					// What the create sends that the update page lacks (a booking's contract) stays as it
+					// is; a field that came out empty clears the record's where Empty Values says so.
+					const changes = {
+						...Object.fromEntries(
+							updatable(kind)
+								.map((field) => field.property.name)
+								.filter((name) => name !== 'externalId' && body[name] !== undefined)
+								.map((name) => [name, body[name]]),
+						),
+						...asCleared(prepared.emptied),
+					} as IDataObject;
+					const lookUp = async () =>
+						await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
+					const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
+					// What a preview's earlier rows would have written, found as a write finds it.
+					const previewed = preview && !wholeRead ? send.run.state.previewed : undefined;
+					const wouldWrite = (record: IDataObject) =>
+						wholeRead ? wholeRead.keep(record) : previewed?.set(`${records} ${key}`, record);
+					// Only what the record does not hold yet is written: a row that has not changed sends
+					// nothing, and leaves the record's updatedAt (and the trigger) alone.
+					const update = async (record: IDataObject) => {
+						const changed = changedValues(record, changes, readName);
+						if (Object.keys(changed).length === 0)
+							return upsertOutput([{ json: record }], record, 'unchanged', marks);
+						const notes = { ...marks, changes: changesOf(record, changed, readName) };
+						if (preview) {
+							const written = { ...record, ...asReadBack(readName, changed) };
+							wouldWrite(written);
+							return upsertOutput([{ json: written }], record, 'updated', notes);
+						}
+						const recordPath = { ...path, [ID]: String(record.id) };
+						const answer = await answerOrError(
+							sendChanges(kind, recordPath, changed, send, record),
+						);
+						if ('error' in answer) {
+							// A write whose answer was lost may have been done: the whole read no longer says.
+							if (mayHaveBeenDone(answer.error)) wholeRead?.doubt();
+							if (!wholeRead || !isMissingRecord(answer.error)) throw answer.error;
+							wholeRead.forget(key);
+							throw deletedMeanwhile(this, kind, key, answer.error);
+						}
+						wholeRead?.keep({
+							...record,
+							...asReadBack(readName, changed),
+							...answer.answer[0]?.json,
 						});
-					},
+						return upsertOutput(answer.answer, record, 'updated', notes);
+					};
+					// Items with the same external ID (a sheet with a row twice, two executions at once)
+					// are written one after the other, so that the second finds what the first created.
+					return await oneAtATime(`${records} ${key}`, async () => {
+						const found =
+							previewed?.get(`${records} ${key}`) ??
+							(wholeRead ? wholeRead.find(key) : await lookUp());
+						if (found) return await update(found);
+						const { body: complete, notes } = await completedBody(kind, body, item, send);
+						if (preview) {
+							const wouldBe = asReadBack(readName, complete);
+							wouldWrite(wouldBe);
+							return withNotes(upsertOutput([{ json: wouldBe }], {}, 'created', marks), notes);
+						}
+						const created = await answerOrError(send({ path, body: complete }));
+						if ('answer' in created) {
+							wholeRead?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
+							return withNotes(upsertOutput(created.answer, {}, 'created'), notes);
+						}
+						const taken = (created.error as { httpCode?: string }).httpCode === '409';
+						if (mayHaveBeenDone(created.error)) wholeRead?.doubt();
+						if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
+						// Whatever the run read, the API is asked: another writer may have made the record.
+						const after = await lookUp();
+						if (!after) throw created.error;
+						// A create that may have been done, found holding what it sent, is the record it
+						// made. Taken meanwhile, or found with other values, it is another writer's
+						// record, which gets this item's values.
+						const made =
+							!taken && Object.keys(changedValues(after, changes, readName)).length === 0;
+						if (!made) return await update(after);
+						wholeRead?.keep(after);
+						return withNotes(upsertOutput([{ json: after }], after, 'created'), notes);
+					});
 				},
-			),
+			}),
 		},
-		fields: shownFor(kind, 'upsert', [
-			writeMode,
-			externalId,
-			...required.flatMap(formOf),
-			emptyValues,
-			collection,
-			...(kind.list ? [includeNotInInput] : []),
-		]),
+		fields,
 	};
-}
-
-/**
- * The error of an update of a record the node read whole and another writer deleted since: the row
- * is not written, and no second record is made for its external ID by it (a later row, no longer
- * finding it in the whole read, creates it).
- */
-function deletedMeanwhile(
-	context: ErrorContext,
-	kind: RecordKind,
-	externalId: string,
-	notFound: unknown,
-): NodeApiError {
-	return new NodeApiError(context.getNode(), {} as JsonObject, {
-		message: `The ${kind.recordName} with external ID '${externalId}' was deleted while the run went on (HTTP 404)${itemSuffix(context)}`,
-		description: `The node read the ${kind.recordName} before it wrote any row (in this run, or an earlier batch of the execution), and the API no longer has it. Nothing was written for this row. Run it again to create the ${kind.recordName} anew. The API said: ${(notFound as NodeApiError).description ?? (notFound as Error).message}`,
-		httpCode: '404',
-		itemIndex: context.getItemIndex?.(),
-	});
 }

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from '../../shared/errors';
 import { itemSuffix, toItemError } from '../../shared/errors';
-import type { CollectionList } from '../../shared/paths';
+import type { CollectionList, ReferencedKind } from '../../shared/paths';
+import type { BodyField } from '../operations/bodyFields';
 import type { ItemSender } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
@@ -185,4 +186,63 @@ export async function wholeReadOf(
 		reads.set(key, wholeRead);
 	}
 	return await wholeRead;
+}
+
+/**
+ * Reads whole, once for the run, each kind of record that `body` names by external ID through
+ * `fields` and the run's items name more often than its list has pages, so that withIds
+ * (recordReferences.ts) finds those references there.
+ */
+export async function readReferencedWhole(
+	context: ErrorContext,
+	body: IDataObject,
+	fields: BodyField[],
+	send: ItemSender,
+): Promise<void> {
+	for (const kind of new Set(referencedKinds(body, fields))) {
+		const named = () =>
+			externalIdsNamed(
+				send.run
+					.checked<{ body?: IDataObject }>()
+					.flatMap(({ body: other }) => (other ? [other] : [])),
+				fields,
+				kind,
+			);
+		await wholeReadOf(kind, {}, { named }, send, context);
+	}
+}
+
+/** The kinds of record `body` names by external ID through `fields` (a list's entries included). */
+function referencedKinds(body: IDataObject, fields: BodyField[]): ReferencedKind[] {
+	return fields.flatMap((field) => {
+		const value = body[field.property.name];
+		if (value === undefined || value === null) return [];
+		if (field.refersTo) return isByExternalId(value) ? [field.refersTo] : [];
+		return field.entries
+			? (value as IDataObject[]).flatMap((entry) => referencedKinds(entry, field.entries!.fields))
+			: [];
+	});
+}
+
+/** The external IDs of `kind` that `bodies` name through `fields` (a list's entries included). */
+function externalIdsNamed(
+	bodies: IDataObject[],
+	fields: BodyField[],
+	kind: ReferencedKind,
+	named = new Set<string>(),
+): Set<string> {
+	for (const body of bodies) {
+		for (const field of fields) {
+			const value = body[field.property.name];
+			if (value === undefined || value === null) continue;
+			if (field.refersTo === kind && isByExternalId(value)) named.add(value.externalId);
+			else if (field.entries)
+				externalIdsNamed(value as IDataObject[], field.entries.fields, kind, named);
+		}
+	}
+	return named;
+}
+
+function isByExternalId(value: unknown): value is { externalId: string } {
+	return typeof value === 'object' && value !== null && 'externalId' in value;
 }

@@ -6,7 +6,8 @@ import type { RequestParts } from '../../engine/itemRequest';
 import { runPerItem } from '../../engine/itemRouting';
 import type { RecordReference } from '../../../shared/parameters';
 import { limitField, listFields, returnAllField } from '../../../shared/listFields';
-import { collectionPath, parentNamed } from '../../writes/recordReferences';
+import { parentNamed } from '../../writes/recordKind';
+import { collectionPath } from '../../writes/recordReferences';
 import { contactPersonRecord } from './record';
 
 const client = contactPersonRecord.parent!.field.property;

@@ -9,7 +9,8 @@ import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../../shared/paths';
 import { asGiven, readRecord } from '../../operations/references';
 import type { Operation } from '../../operations/recordOperations';
 import type { RecordKind } from '../../writes/recordKind';
-import { collectionPath, parentNamed } from '../../writes/recordReferences';
+import { parentNamed } from '../../writes/recordKind';
+import { collectionPath } from '../../writes/recordReferences';
 import { clientReference, contactPersonFields } from '../client/record';
 import { contactPersonPicker } from './pickers';
 
