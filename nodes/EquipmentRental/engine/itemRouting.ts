@@ -13,6 +13,7 @@ import {
 	toItemError,
 } from '../../shared/errors';
 import { nothingFoundAnswer } from './nothingFound';
+import { inEventLoopSlice } from '../../shared/eventLoopSlices';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
 import { sendPrepared } from './itemRequest';
@@ -200,10 +201,12 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const api = { baseUrl: '' };
 				const item = new ItemParameters(this);
 				const items = await run.runItem(index, {
-					check: () => {
-						pace = paceOf(run, this);
-						return request.parts(item);
-					},
+					// RoutingNode calls this hook for every item in one loop: the checks wait past it.
+					check: async () =>
+						await inEventLoopSlice(() => {
+							pace = paceOf(run, this);
+							return request.parts(item);
+						}),
 					prepare: async (parts) => {
 						api.baseUrl = await baseUrlOf(run, this);
 						return await work.prepare.call(this, parts, item, send, api);

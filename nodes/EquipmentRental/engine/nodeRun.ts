@@ -166,7 +166,7 @@ export class NodeRun {
 	async runItem<Checked, Prepared>(
 		index: number,
 		steps: {
-			check: () => Checked;
+			check: () => Promise<Checked>;
 			prepare: (checked: Checked) => Promise<Prepared>;
 			perform: (prepared: Prepared) => Promise<INodeExecutionData[]>;
 			inTurn: <T>(work: () => Promise<T>) => Promise<T>;
@@ -178,7 +178,7 @@ export class NodeRun {
 		this.arrivals.add(index);
 		let phase: Phase = 'check';
 		try {
-			const checked = steps.check();
+			const checked = await steps.check();
 			this.checkedParts.set(index, checked);
 			await this.gather('check', index);
 			phase = 'prepare';
