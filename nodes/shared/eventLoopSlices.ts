@@ -48,3 +48,19 @@ async function runSlices(): Promise<void> {
 	next = 0;
 	running = false;
 }
+
+/** When the event loop's current turn was first seen running this package's work. */
+let turnSeenSince: number | undefined;
+
+/**
+ * Whether the event loop's current turn has run this package's work for SLICE_MS or longer: work
+ * that could go on at once then waits for a later turn.
+ */
+export function eventLoopHeldLong(): boolean {
+	const now = performance.now();
+	if (turnSeenSince === undefined) {
+		turnSeenSince = now;
+		void sleep(0).then(() => (turnSeenSince = undefined));
+	}
+	return now - turnSeenSince >= SLICE_MS;
+}
