@@ -212,7 +212,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 						return await work.prepare.call(this, parts, item, send, api);
 					},
 					perform: async (prepared) => {
-						await run.batchTurn(index, batchingOf(this));
+						await run.batchTurn(index, batchingOf(run, this));
 						const performed = await work.perform.call(this, prepared, item, send, api);
 						return asWrittenBefore(performed, run.writtenBefore(index));
 					},

@@ -19,20 +19,27 @@ export function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
 
 /**
  * n8n's Batching under Request Options, as RoutingNode reads it (every `size` items, a pause of
- * `interval` ms; no pause without an interval).
+ * `interval` ms; no pause without an interval), read once per run as RoutingNode does (at its first
+ * item): reading a parameter costs n8n's lookup and checks, for every item that asks.
  */
-export function batchingOf(context: IExecutePaginationFunctions): {
-	size: number;
-	interval: number;
-} {
-	const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
-		batchSize?: number;
-		batchInterval?: number;
-	};
-	return {
-		size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
-		interval: batch.batchInterval ?? 0,
-	};
+const batchings = new WeakMap<NodeRun, { size: number; interval: number }>();
+export function batchingOf(
+	run: NodeRun,
+	context: IExecutePaginationFunctions,
+): { size: number; interval: number } {
+	let batching = batchings.get(run);
+	if (!batching) {
+		const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
+			batchSize?: number;
+			batchInterval?: number;
+		};
+		batching = {
+			size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
+			interval: batch.batchInterval ?? 0,
+		};
+		batchings.set(run, batching);
+	}
+	return batching;
 }
 
 /**
