@@ -2,8 +2,8 @@ import type { NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
-import { eventLoopHeldLong } from './eventLoopSlices';
 import { toItemError } from './errors';
+import { eventLoopHeldLong } from './eventLoopSlices';
 import { PaceHolds } from './paceHolds';
 import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';

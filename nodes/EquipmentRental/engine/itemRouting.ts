@@ -12,8 +12,8 @@ import {
 	mayHaveBeenDone,
 	toItemError,
 } from '../../shared/errors';
-import { nothingFoundAnswer } from './nothingFound';
 import { inEventLoopSlice } from '../../shared/eventLoopSlices';
+import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
 import { sendPrepared } from './itemRequest';
