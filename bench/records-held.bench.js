@@ -3,9 +3,9 @@
 /**
  * What Create or Update's whole read of a collection costs in memory (issue 36, "Bounded memory"):
  * the run reads the clients whole where their pages are fewer than its rows, up to
- * MOST_RECORDS_HELD of them, and keeps each whole, as the API answers it, so that the node's later
- * runs in the execution (a loop's batches) can use the read (operations/recordsHeld.ts). This reads
- * N clients through recordsHeld itself, as Client > Create or Update calls it, the pages
+ * MOST_RECORDS_READ_WHOLE of them, and keeps each whole, as the API answers it, so that the node's later
+ * runs in the execution (a loop's batches) can use the read (writes/wholeReads.ts). This reads
+ * N clients through wholeReadOf itself, as Client > Create or Update calls it, the pages
  * of 1,000 answered in this process as the API sends them, each parsed anew from its JSON text as
  * n8n's HTTP helper does: every field of the client's create page filled (a full record, about
  * 0.8 KB of JSON), and `--contact-persons` contact persons each (the list embeds them). Measured
@@ -23,7 +23,7 @@ const { commandLine, commonUsage, usageError } = require('./command-line');
 
 const USAGE = [
 	'Usage: node --expose-gc bench/records-held.bench.js [options]',
-	"What Create or Update's whole read of the clients keeps in memory (operations/recordsHeld.ts):",
+	"What Create or Update's whole read of the clients keeps in memory (writes/wholeReads.ts):",
 	'retained and peak heap, per record, against the records parsed whole. Starts no process.',
 	'  --records N,N           clients read, one measure each (default 5000,50000)',
 	'  --contact-persons N,N   contact persons of each client, one measure each (default 0,2)',
@@ -44,14 +44,15 @@ require('./register-typescript');
 const os = require('node:os');
 
 const { clientRecord } = require('../nodes/EquipmentRental/resources/client/record');
+const { RunState } = require('../nodes/EquipmentRental/engine/runState');
 const {
-	MOST_RECORDS_HELD,
-	recordsHeld,
-} = require('../nodes/EquipmentRental/operations/recordsHeld');
+	MOST_RECORDS_READ_WHOLE,
+	wholeReadOf,
+} = require('../nodes/EquipmentRental/writes/wholeReads');
 const { collectGarbage, heapUsed, loadAverage, table } = require('./measuring');
 
 const numbers = (text) => text.split(',').map(Number);
-const SIZES = numbers(flags.records ?? (SMOKE ? '2000' : `5000,${MOST_RECORDS_HELD}`));
+const SIZES = numbers(flags.records ?? (SMOKE ? '2000' : `5000,${MOST_RECORDS_READ_WHOLE}`));
 const CONTACT_PERSONS = numbers(flags['contact-persons'] ?? (SMOKE ? '0,1' : '0,2'));
 if (![...SIZES, ...CONTACT_PERSONS].every((value) => Number.isInteger(value) && value >= 0))
 	usageError(USAGE, '--records and --contact-persons take whole numbers');
@@ -131,9 +132,9 @@ async function measure(count, contactPersons) {
 			sample();
 			return answer;
 		},
-		{ run: {} },
+		{ run: { state: new RunState({}) } },
 	);
-	const held = await recordsHeld(
+	const wholeRead = await wholeReadOf(
 		clientRecord,
 		{},
 		// More rows than the list has pages, naming none of the records held.
@@ -142,12 +143,13 @@ async function measure(count, contactPersons) {
 		CONTEXT,
 	);
 	sample();
-	if (!held) throw new Error(`${count} clients were not read whole`);
-	if (count > 0 && !held.find(`ERP-C-${count - 1}`)) throw new Error('the last client is not held');
+	if (!wholeRead) throw new Error(`${count} clients were not read whole`);
+	if (count > 0 && !wholeRead.find(`ERP-C-${count - 1}`))
+		throw new Error('the last client is not held');
 	await collectGarbage();
 	const retained = heapUsed() - before;
-	// `held` stays referenced until here: what it keeps is in the heap just measured.
-	held.find('ERP-C-0');
+	// `wholeRead` stays referenced until here: what it keeps is in the heap just measured.
+	wholeRead.find('ERP-C-0');
 	return {
 		records: count,
 		contactPersons,
@@ -184,7 +186,7 @@ async function main() {
 		for (const count of SIZES) results.push(await measure(count, contactPersons));
 	console.log(
 		[
-			`Whole read of the clients by Create or Update (operations/recordsHeld.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled, held whole. Node ${process.version}, load average ${loadBefore}.`,
+			`Whole read of the clients by Create or Update (writes/wholeReads.ts), pages of ${PAGE_SIZE} parsed from JSON, every field of the create page filled, held whole. Node ${process.version}, load average ${loadBefore}.`,
 			...table(
 				[
 					['contact persons each', (r) => String(r.contactPersons)],

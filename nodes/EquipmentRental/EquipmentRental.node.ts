@@ -1,20 +1,26 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { listSearch } from './listSearch';
 import { bookingDescription } from './resources/booking';
 import { clientDescription } from './resources/client';
+import { clientSearches } from './resources/client/pickers';
 import { contactPersonDescription } from './resources/contactPerson';
+import { contactPersonSearches } from './resources/contactPerson/pickers';
 import { contractDescription } from './resources/contract';
+import { contractSearches } from './resources/contract/pickers';
 import { equipmentDescription } from './resources/equipment';
+import { equipmentSearches } from './resources/equipment/pickers';
 import { equipmentDistanceDescription } from './resources/equipmentDistance';
 import { equipmentModelDescription } from './resources/equipmentModel';
 import { equipmentUsageDescription } from './resources/equipmentUsage';
 import { equipmentWorkingHoursDescription } from './resources/equipmentWorkingHours';
 import { inventoryDescription } from './resources/inventory';
 import { productDescription } from './resources/product';
+import { productSearches } from './resources/product/pickers';
 import { quoteDescription } from './resources/quote';
+import { quoteSearches } from './resources/quote/pickers';
 import { releaseDescription } from './resources/release';
+import { releaseSearches } from './resources/release/pickers';
 import { apiRequestOptions } from '../shared/apiRequestOptions';
 import { resourceField } from '../shared/descriptions';
 import { numberFormatFields } from '../shared/numberFormats';
@@ -78,5 +84,16 @@ export class EquipmentRental implements INodeType {
 		properties: [...nodeProperties],
 	};
 
-	methods = { listSearch };
+	// The pickers' lists, each under its function's name, which its field gives n8n.
+	methods = {
+		listSearch: {
+			...clientSearches,
+			...contactPersonSearches,
+			...contractSearches,
+			...equipmentSearches,
+			...productSearches,
+			...quoteSearches,
+			...releaseSearches,
+		},
+	};
 }

@@ -10,7 +10,7 @@ export interface ReferencedKind {
 	recordName: string;
 	/** With the placeholder `{externalId}`, and the parent's where the records have one. */
 	externalIdUrl: string;
-	/** The kind's list, where the API has one: a run may read it whole (the node's operations/recordsHeld.ts). */
+	/** The kind's list, where the API has one: a run may read it whole (the node's writes/wholeReads.ts). */
 	list?: CollectionList;
 }
 

@@ -142,11 +142,11 @@ export class RequestPace {
 			const turn = await this.turn(context, again, item);
 			// The caller's last word on whether the request goes (e.g. not an item's first once its run
 			// has stopped): its reason leaves as it is.
-			const heldBack = await whenTurnComes?.(turn.opening);
-			if (heldBack) {
+			const reasonNotToSend = await whenTurnComes?.(turn.opening);
+			if (reasonNotToSend) {
 				this.inFlight--;
 				this.wake();
-				throw heldBack;
+				throw reasonNotToSend;
 			}
 			let failure: unknown;
 			try {

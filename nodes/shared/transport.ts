@@ -33,7 +33,7 @@ const POLL_MAX_RATE_LIMIT_WAIT_MS = 30_000;
  * editor shows it at once.
  */
 const pacesOfContexts = new WeakMap<object, RequestPace>();
-function paceOf(context: object, forPicker: boolean): RequestPace {
+function paceOutsideRun(context: object, forPicker: boolean): RequestPace {
 	let pace = pacesOfContexts.get(context);
 	if (!pace) {
 		pace = new RequestPace({
@@ -62,7 +62,7 @@ export async function getFromApi(
 		baseUrl: string;
 		accessToken?: string;
 	}>('equipmentRentalApi');
-	return await paceOf(context, forPicker).send(
+	return await paceOutsideRun(context, forPicker).send(
 		context,
 		async () => {
 			const response = (await context.helpers.httpRequestWithAuthentication.call(

@@ -56,7 +56,7 @@ import {
 	UUID,
 	waitFor,
 } from './support';
-import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/operations/recordsHeld';
+import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/writes/wholeReads';
 import { CLIENT_SYNC } from '../harness/syncs';
 import { CLIENTS } from '../harness/writes';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';

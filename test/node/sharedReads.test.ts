@@ -64,10 +64,10 @@ describe('A whole read shared by the batches of a loop', () => {
 
 		expect(first.error).toBeUndefined();
 		expect(first.runs).toHaveLength(Math.ceil(rows.length / 30));
-		const said = outcomes(first.runs).flat();
-		expect(said.filter((outcome) => outcome === 'updated')).toHaveLength(3);
-		expect(said.slice(HELD)).toEqual(['created', 'created', 'created']);
-		expect(said.filter((outcome) => outcome === 'unchanged')).toHaveLength(HELD - 3);
+		const upserted = outcomes(first.runs).flat();
+		expect(upserted.filter((outcome) => outcome === 'updated')).toHaveLength(3);
+		expect(upserted.slice(HELD)).toEqual(['created', 'created', 'created']);
+		expect(upserted.filter((outcome) => outcome === 'unchanged')).toHaveLength(HELD - 3);
 		// The first batch (30 rows, more than the list's pages) reads the list; no batch reads it again.
 		expect(listReads()).toHaveLength(listPages);
 		expect(suite.sandbox.requests.slice(0, listPages)).toEqual(listReads());
@@ -191,7 +191,7 @@ describe('A whole read shared by the batches of a loop', () => {
 					),
 					...Array(6).fill('updated'),
 				],
-				// No longer held: created anew, as a run again would.
+				// No longer in the whole read: created anew, as a run again would.
 				['created'],
 			]);
 		} finally {
@@ -371,9 +371,9 @@ describe('Loop Over Items of 100 over the nightly sync of 5,000 rows', () => {
 
 		expect(looped.error).toBeUndefined();
 		expect(looped.runs).toHaveLength(ROWS / 100);
-		const said = looped.runs.flat().map((item) => item.json.upserted);
-		expect(said.filter((outcome) => outcome === 'updated')).toHaveLength(ROWS / 200);
-		expect(said.filter((outcome) => outcome === 'created')).toHaveLength(ROWS / 200);
+		const upserted = looped.runs.flat().map((item) => item.json.upserted);
+		expect(upserted.filter((outcome) => outcome === 'updated')).toHaveLength(ROWS / 200);
+		expect(upserted.filter((outcome) => outcome === 'created')).toHaveLength(ROWS / 200);
 		const pages = Math.ceil(store.clients.length / 1000);
 		expect(listReads()).toHaveLength(pages);
 		expect(suite.sandbox.requests).toHaveLength(pages + ROWS / 100);

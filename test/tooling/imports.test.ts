@@ -72,6 +72,57 @@ const files = [...sourceFiles(join(ROOT, 'nodes')), ...sourceFiles(join(ROOT, 'c
 const graph: Graph = new Map(files.map((file) => [file, importsOf(file)]));
 const named = (modules: string[]) => modules.map((module) => relative(ROOT, module));
 
+/**
+ * The files of nodes/ that may keep state at module level: the run's home (the one map that finds
+ * a run, and what outlives a run), and the requests sent outside any run of the node.
+ */
+const STATE_HOMES = [
+	'nodes/EquipmentRental/engine/nodeRun.ts',
+	'nodes/EquipmentRental/engine/runState.ts',
+	// The paces of the trigger's polls and the pickers' lists, by n8n's context of each.
+	'nodes/shared/transport.ts',
+	// The workflows whose poll is still running.
+	'nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node.ts',
+	// The work waiting for a slice of the event loop, which every run in the process shares.
+	'nodes/shared/eventLoopSlices.ts',
+];
+
+/**
+ * The module-level state `source` declares: a `let` or `var`, or a collection made empty to be
+ * filled later (`new Map()`, `new WeakMap()`, ...); a table made from its entries (`new Set([...])`)
+ * is a constant.
+ */
+function moduleState(source: string, name: string): string[] {
+	const file = ts.createSourceFile(name, source, ts.ScriptTarget.Latest);
+	return file.statements.filter(ts.isVariableStatement).flatMap((statement) => {
+		const { declarations, flags } = statement.declarationList;
+		const keyword = flags & ts.NodeFlags.Const ? 'const' : flags & ts.NodeFlags.Let ? 'let' : 'var';
+		return declarations.flatMap((declaration) => {
+			const { initializer } = declaration;
+			const filledLater =
+				initializer !== undefined &&
+				ts.isNewExpression(initializer) &&
+				/^(Weak)?(Map|Set)$/.test(initializer.expression.getText(file)) &&
+				(initializer.arguments ?? []).length === 0;
+			if (keyword === 'const' && !filledLater) return [];
+			const made = filledLater ? ` = new ${initializer.expression.getText(file)}` : '';
+			return [`${name}: ${keyword} ${declaration.name.getText(file)}${made}`];
+		});
+	});
+}
+
+const PLANTED_STATE = `
+const LIMIT = 5;
+const KINDS = new Set(['a', 'b']);
+let count = 0;
+const byRun = new WeakMap<object, number>();
+export const seen = new Set<string>();
+function local() {
+	const inside = new Map();
+	return inside;
+}
+`;
+
 describe('Module imports', () => {
 	it('are read from every source file', () => {
 		expect(named(graph.get(join(NODE, 'EquipmentRental.node.ts'))!)).toContain(
@@ -134,6 +185,19 @@ describe('Module imports', () => {
 		expect(named(naming)).toEqual([]);
 	});
 
+	it("keep a run's state in the run's home: no other module of nodes/ declares state of its own", () => {
+		expect(moduleState(PLANTED_STATE, 'planted.ts')).toEqual([
+			'planted.ts: let count',
+			'planted.ts: const byRun = new WeakMap',
+			'planted.ts: const seen = new Set',
+		]);
+		const declaring = files
+			.filter((file) => file.startsWith(join(ROOT, 'nodes')))
+			.filter((file) => !STATE_HOMES.includes(relative(ROOT, file)))
+			.flatMap((file) => moduleState(readFileSync(file, 'utf8'), relative(ROOT, file)));
+		expect(declaring).toEqual([]);
+	});
+
 	it('keep every file in nodes/ under 300 lines', () => {
 		const long = files
 			.filter((file) => file.startsWith(join(ROOT, 'nodes')))
@@ -143,8 +207,12 @@ describe('Module imports', () => {
 	});
 
 	it('leave paging to the operations that page: no other operation file mentions it', () => {
+		// A resource's pickers.ts is no operation: its list searches hand n8n's paginationToken on.
 		const operationFiles = files.filter(
-			(file) => file.startsWith(join(NODE, 'resources')) && !file.endsWith('index.ts'),
+			(file) =>
+				file.startsWith(join(NODE, 'resources')) &&
+				!file.endsWith('index.ts') &&
+				!file.endsWith('pickers.ts'),
 		);
 		const pagingOf = (file: string) => {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports

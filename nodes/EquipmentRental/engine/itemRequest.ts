@@ -75,7 +75,7 @@ export interface ItemRequest<Parts extends RequestParts> {
  * How an item's run sends a request built from its parts: over the routed request, with the API's
  * answer checked, a GET retried when it fails for a passing reason.
  */
-export interface SendParts {
+export interface ItemSender {
 	(parts: RequestParts): Promise<INodeExecutionData[]>;
 	/** The run of the node the item belongs to, which all its items share. */
 	readonly run: NodeRun;
@@ -97,14 +97,14 @@ export interface ItemWork<Parts extends RequestParts, Prepared> {
 		this: IExecutePaginationFunctions,
 		parts: Parts,
 		item: ItemParameters,
-		send: SendParts,
+		send: ItemSender,
 		api: ApiAddress,
 	) => Promise<Prepared>;
 	perform: (
 		this: IExecutePaginationFunctions,
 		prepared: Prepared,
 		item: ItemParameters,
-		send: SendParts,
+		send: ItemSender,
 		api: ApiAddress,
 	) => Promise<INodeExecutionData[]>;
 }
@@ -113,7 +113,7 @@ export interface ItemWork<Parts extends RequestParts, Prepared> {
 export async function sendPrepared(
 	prepared: RequestParts,
 	_item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<INodeExecutionData[]> {
 	return await send(prepared);
 }

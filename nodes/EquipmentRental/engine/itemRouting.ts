@@ -15,14 +15,14 @@ import {
 import { inEventLoopSlice } from '../../shared/eventLoopSlices';
 import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
-import type { ItemRequest, ItemWork, RequestParts, SendParts } from './itemRequest';
+import type { ItemRequest, ItemSender, ItemWork, RequestParts } from './itemRequest';
 import { sendPrepared } from './itemRequest';
 import { throwingItemErrors } from './errorHandover';
 import { baseUrlOf, batchingOf, runsAsAiTool } from './runSettings';
 import { nodeRunOf } from './nodeRun';
 import { UNCHANGED } from './runReport';
 import type { RequestPace } from '../../shared/requestPace';
-import { failedAnswerHeard, paceOf } from './paceOfRun';
+import { failedAnswerHeard, paceOfRun } from './paceOfRun';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -172,7 +172,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				// Read with the item's checks: a wrong Request Options value fails them.
 				let pace: RequestPace;
 				let ownParts: RequestParts = {};
-				const send: SendParts = Object.assign(
+				const send: ItemSender = Object.assign(
 					async (parts: RequestParts) => {
 						const withItsParts = withParts(routed, parts, api.baseUrl);
 						if (run.phase !== 'perform' && withItsParts.options.method !== 'GET')
@@ -181,7 +181,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 							this,
 							pace,
 							withItsParts,
-							async (opening) => await run.heldBack(opening),
+							async (opening) => await run.reasonNotToSend(opening),
 						);
 						const itsMethod = withItsParts.options.method ?? 'GET';
 						// Noted for n8n's next try of the run, if it comes (nodeRun.ts, writtenBefore).
@@ -204,7 +204,7 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 					// RoutingNode calls this hook for every item in one loop: the checks wait past it.
 					check: async () =>
 						await inEventLoopSlice(() => {
-							pace = paceOf(run, this);
+							pace = paceOfRun(run, this);
 							return request.parts(item);
 						}),
 					prepare: async (parts) => {

@@ -26,34 +26,13 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { EarlierWrite, ItemEnd, ItemError, ItemOutcome, Outcome, Phase } from './runReport';
 import { describeRun, wrote } from './runReport';
+import { PhaseBarrier } from './phaseBarrier';
+import { RunState } from './runState';
 
 /** Thrown by an item that did not start a phase because the run had stopped. */
 class NotStarted extends Error {}
-/** Thrown by an item that gathered with the others after a phase in which an item failed. */
+/** Thrown by an item that passed a phase's barrier after a phase in which an item failed. */
 class RunFailed extends Error {}
-
-/**
- * Waits until every item of the run not yet ended has arrived, then lets them go on in the order of
- * their index (so that the next phase starts them in that order).
- */
-class Gathering {
-	private readonly waiting = new Map<number, () => void>();
-
-	constructor(private readonly expected: () => number) {}
-
-	async arrive(index: number): Promise<void> {
-		const arrived = new Promise<void>((goOn) => this.waiting.set(index, goOn));
-		this.releaseWhenComplete();
-		await arrived;
-	}
-
-	releaseWhenComplete(): void {
-		if (this.waiting.size === 0 || this.waiting.size < this.expected()) return;
-		const indexes = [...this.waiting.keys()].sort((left, right) => left - right);
-		for (const index of indexes) this.waiting.get(index)!();
-		this.waiting.clear();
-	}
-}
 
 export class NodeRun {
 	private readonly ends = new Map<number, ItemEnd>();
@@ -66,7 +45,7 @@ export class NodeRun {
 	private readonly attempts = new Map<number, Outcome>();
 	/** What an item outputs after its own items, whether it succeeds or fails (see outputAfter). */
 	private readonly trailing = new Map<number, INodeExecutionData[]>();
-	private readonly gatherings: Record<Exclude<Phase, 'perform'>, Gathering>;
+	private readonly barriers: Record<Exclude<Phase, 'perform'>, PhaseBarrier>;
 	private stopped = false;
 	private failures = 0;
 	private phaseReached: Phase = 'check';
@@ -75,6 +54,8 @@ export class NodeRun {
 	private finalError?: ItemError;
 	private allEnded?: () => void;
 	private readonly ended: Promise<void>;
+	/** What the run holds for its items: its pace, settings, lookups and whole reads (runState.ts). */
+	readonly state: RunState;
 
 	constructor(
 		readonly itemCount: number,
@@ -85,11 +66,12 @@ export class NodeRun {
 		/** What the earlier tries of the node in this execution wrote, by item (see nodeRunOf). */
 		private readonly earlier: Map<number, EarlierWrite> = new Map(),
 		/** This execution of the node, which its runs share (see nodeRunOf). */
-		readonly execution: object = {},
+		execution: object = {},
 	) {
 		const open = () => this.itemCount - this.ends.size;
-		this.gatherings = { check: new Gathering(open), prepare: new Gathering(open) };
+		this.barriers = { check: new PhaseBarrier(open), prepare: new PhaseBarrier(open) };
 		this.ended = new Promise<void>((resolve) => (this.allEnded = resolve));
+		this.state = new RunState(execution);
 	}
 
 	/** Items output after item `index`'s own whatever becomes of it (records listed beside the rows). */
@@ -147,7 +129,7 @@ export class NodeRun {
 	 * sent); one that has, finishes. A failure that stops the run reaches its item before such a turn
 	 * comes (the pace holds them back from the failed answer on, paceHolds.ts).
 	 */
-	async heldBack(opening: boolean): Promise<Error | undefined> {
+	async reasonNotToSend(opening: boolean): Promise<Error | undefined> {
 		return opening && this.stopped ? new NotStarted() : undefined;
 	}
 
@@ -184,10 +166,10 @@ export class NodeRun {
 			const checked = await steps.check();
 			this.checkedParts.set(index, checked);
 			this.checkedList = undefined;
-			await this.gather('check', index);
+			await this.passBarrier('check', index);
 			phase = 'prepare';
 			const prepared = await steps.inTurn(async () => await steps.prepare(checked));
-			await this.gather('prepare', index);
+			await this.passBarrier('prepare', index);
 			phase = 'perform';
 			const items = await steps.inTurn(async () => await steps.perform(prepared));
 			this.end(index, { done: steps.outcomesOf(items) });
@@ -218,8 +200,8 @@ export class NodeRun {
 	 * Waits at the end of `phase` for the run's other items; where failures stop the run and an
 	 * item failed in it, nothing goes on: the item ends unsent, with the run's error.
 	 */
-	private async gather(phase: Exclude<Phase, 'perform'>, index: number): Promise<void> {
-		await this.gatherings[phase].arrive(index);
+	private async passBarrier(phase: Exclude<Phase, 'perform'>, index: number): Promise<void> {
+		await this.barriers[phase].arrive(index);
 		if (this.stopsOnFailure && this.failures > 0) {
 			this.end(index, { notSent: true });
 			throw new RunFailed();
@@ -232,7 +214,7 @@ export class NodeRun {
 		if (this.ends.has(index)) return;
 		this.ends.set(index, end);
 		if ('failed' in end) this.failures++;
-		for (const gathering of Object.values(this.gatherings)) gathering.releaseWhenComplete();
+		for (const barrier of Object.values(this.barriers)) barrier.releaseWhenComplete();
 		if (this.ends.size === this.itemCount) this.allEnded?.();
 	}
 

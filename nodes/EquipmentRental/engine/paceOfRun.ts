@@ -22,11 +22,9 @@ import {
  * The pace of a run of the node (nodes/shared/requestPace.ts), one per run. What n8n does: RoutingNode
  * starts all of a run's items at once and knows no budget of requests; its Batching only spaces the
  * items' starts. What this room does: the run (nodeRun.ts) keys one pace, read from the node's
- * Request Options at the run's first item, that every request of the run waits its turn in.
+ * Request Options at the run's first item, that every request of the run waits its turn in
+ * (RunState.pace).
  */
-
-/** The paces of the runs under way, by the run of the node (nodeRun.ts). */
-const paces = new WeakMap<NodeRun, RequestPace>();
 
 /** What the pace reads of an item's context. */
 export type PaceContext = ParameterContext & {
@@ -60,17 +58,13 @@ function paceSettings(context: PaceContext): PaceSettings {
 }
 
 /** The pace of `run` (one per run of the node, shared by its items); `context` is one of its items. */
-export function paceOf(run: NodeRun, context: PaceContext): RequestPace {
-	let pace = paces.get(run);
-	if (!pace) {
-		pace = new RequestPace(
-			paceSettings(context),
-			context.getExecutionCancelSignal?.(),
-			run.stopsOnFailure,
-		);
-		paces.set(run, pace);
-	}
-	return pace;
+export function paceOfRun(run: NodeRun, context: PaceContext): RequestPace {
+	run.state.pace ??= new RequestPace(
+		paceSettings(context),
+		context.getExecutionCancelSignal?.(),
+		run.stopsOnFailure,
+	);
+	return run.state.pace;
 }
 
 /**
@@ -84,9 +78,7 @@ export async function failedAnswerHeard(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	if (isFailedAnswer(response)) {
-		const run = runUnderWay(this);
-		const pace = run && paces.get(run);
-		pace?.failedAnswer(this.getItemIndex(), response.statusCode);
+		runUnderWay(this)?.state.pace?.failedAnswer(this.getItemIndex(), response.statusCode);
 	}
 	return items;
 }

@@ -152,10 +152,10 @@ function alsoFailed(others: Failed[], room: number): string {
 	const named: string[] = [];
 	let left = room - LIST_LENGTH;
 	for (const [index, { failed: error }] of others) {
-		const said = `Item ${index}: ${asSentence(clipped(failureSentences(error), EXPLANATION_LENGTH))}`;
-		if (said.length + 1 > left) break;
-		named.push(said);
-		left -= said.length + 1;
+		const line = `Item ${index}: ${asSentence(clipped(failureSentences(error), EXPLANATION_LENGTH))}`;
+		if (line.length + 1 > left) break;
+		named.push(line);
+		left -= line.length + 1;
 	}
 	const rest = others.slice(named.length).map(([index]) => index);
 	return [`Also failed:`, ...named, rest.length > 0 ? `And ${itemsNamed(rest)}` : '']

@@ -1,6 +1,7 @@
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { NodeRun } from './nodeRun';
+import type { Batching } from './runState';
 
 /*
  * What a run of the node is set to, as n8n gives it to each item: as an AI tool or not, n8n's
@@ -22,41 +23,30 @@ export function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
  * `interval` ms; no pause without an interval), read once per run as RoutingNode does (at its first
  * item): reading a parameter costs n8n's lookup and checks, for every item that asks.
  */
-const batchings = new WeakMap<NodeRun, { size: number; interval: number }>();
-export function batchingOf(
-	run: NodeRun,
-	context: IExecutePaginationFunctions,
-): { size: number; interval: number } {
-	let batching = batchings.get(run);
-	if (!batching) {
+export function batchingOf(run: NodeRun, context: IExecutePaginationFunctions): Batching {
+	if (!run.state.batching) {
 		const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
 			batchSize?: number;
 			batchInterval?: number;
 		};
-		batching = {
+		run.state.batching = {
 			size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
 			interval: batch.batchInterval ?? 0,
 		};
-		batchings.set(run, batching);
 	}
-	return batching;
+	return run.state.batching;
 }
 
 /**
  * The credential's Base URL, read once per run. As the node's request default it would be an
  * expression RoutingNode evaluates for every item (routing-node.js runNode, n8n 1.85 to 2.41).
  */
-const baseUrls = new WeakMap<NodeRun, Promise<string>>();
 export async function baseUrlOf(
 	run: NodeRun,
 	context: IExecutePaginationFunctions,
 ): Promise<string> {
-	let baseUrl = baseUrls.get(run);
-	if (!baseUrl) {
-		baseUrl = context
-			.getCredentials<{ baseUrl: string }>('equipmentRentalApi')
-			.then(({ baseUrl: given }) => String(given).replace(/\/+$/, ''));
-		baseUrls.set(run, baseUrl);
-	}
-	return await baseUrl;
+	run.state.baseUrl ??= context
+		.getCredentials<{ baseUrl: string }>('equipmentRentalApi')
+		.then(({ baseUrl: given }) => String(given).replace(/\/+$/, ''));
+	return await run.state.baseUrl;
 }

@@ -4,6 +4,7 @@ import { DATE_TIME_FORMS } from '../../shared/descriptions';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../shared/parameters';
 import { idPicker } from './pickers';
+import type { PickerSearch } from './pickers';
 import type { ReferencedKind } from '../../shared/paths';
 
 /**
@@ -249,12 +250,12 @@ export function nestedPath(described: NestedDescribed, collection?: Field): stri
 }
 
 /**
- * The field of another record's ID (a contract's client): picked from the list `searchListMethod`
- * shows, or given by its ID or its external ID, with a description of what it refers to.
+ * The field of another record's ID (a contract's client): picked from the list `search` shows, or
+ * given by its ID or its external ID, with a description of what it refers to.
  */
 export function referenceTo(
 	kind: ReferencedKind,
-	picker: { displayName: string; name: string; searchListMethod: string; listedBy: string },
+	picker: { displayName: string; name: string; search: PickerSearch; listedBy: string },
 ): (description: string) => BodyField {
 	return (description) =>
 		referenceField(

@@ -8,7 +8,7 @@ import {
 	pageSizeField,
 	returnAllField,
 } from '../../shared/listFields';
-import { paceOf } from '../engine/paceOfRun';
+import { paceOfRun } from '../engine/paceOfRun';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
 import type { ItemParameters } from '../../shared/parameters';
@@ -43,7 +43,7 @@ export function pagedListPerItem<Parts extends Pick<RequestParts, 'path' | 'qs'>
 		},
 		async function ({ path, qs, wanted, pageSize, outputOf }, _item, send) {
 			// Every page's request takes its turn in the run's pace, which lets this many go at once.
-			const parallel = paceOf(send.run, this).settings.parallelRequests;
+			const parallel = paceOfRun(send.run, this).settings.parallelRequests;
 			const fetchPage: FetchPage = async (page, limit) =>
 				asPage(this, (await send({ path, qs: { ...qs, page, limit } }))[0]?.json);
 			const records = await readList(this, fetchPage, wanted, pageSize, parallel);

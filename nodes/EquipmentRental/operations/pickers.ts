@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyMode,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { getFromApi } from '../../shared/transport';
 import type { ReferencedKind } from '../../shared/paths';
@@ -31,15 +32,25 @@ const sharedModes: { modes: INodePropertyMode[] } = {
 export const [byIdMode, externalIdMode] = sharedModes.modes;
 
 /**
- * An ID field as n8n's resource locator: "From List" (searchable, filled by `searchListMethod`) or
- * "By ID". The node reads both, and a plain ID saved by version 0.2.0 of this package as well (read
- * with extractValue, see parameters.ts).
+ * A picker's list (one of n8n's `methods.listSearch`), given the search text and the token of the
+ * page before. The node registers it under the function's own name, the name its field gives n8n.
+ */
+export type PickerSearch = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
+
+/**
+ * An ID field as n8n's resource locator: "From List" (searchable, filled by `search`) or "By ID".
+ * The node reads both, and a plain ID saved by version 0.2.0 of this package as well (read with
+ * extractValue, see parameters.ts).
  */
 export function idPicker({
 	displayName,
 	name,
 	description,
-	searchListMethod,
+	search,
 	recordName,
 	required = true,
 	byExternalId = false,
@@ -47,7 +58,7 @@ export function idPicker({
 	displayName: string;
 	name: string;
 	description: string;
-	searchListMethod: string;
+	search: PickerSearch;
 	/** What the list holds, for its placeholder, e.g. "client". */
 	recordName: string;
 	required?: boolean;
@@ -67,7 +78,7 @@ export function idPicker({
 				name: 'list',
 				type: 'list',
 				placeholder: `Select a ${recordName}...`,
-				typeOptions: { searchListMethod, searchable: true },
+				typeOptions: { searchListMethod: search.name, searchable: true },
 			},
 			byIdMode,
 			...(byExternalId ? [externalIdMode] : []),
@@ -112,11 +123,6 @@ export async function searchPage(
 	};
 }
 
-/** Whether `text` contains the user's search text, ignoring case (lists the API cannot search). */
-export function matchesFilter(text: string, filter: string | undefined): boolean {
-	return !filter || text.toLowerCase().includes(filter.toLowerCase());
-}
-
 /**
  * The ID of the record another picker of the node names (empty when not chosen yet): as chosen, or
  * found by its external ID where given so.
@@ -139,4 +145,50 @@ export async function chosenId(
 		{ forPicker: true, pathHasIds: true },
 	)) as IDataObject;
 	return String(record.id);
+}
+
+/** Text of a record's field, or undefined when it has none. */
+export function textOf(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== ''
+		? value.trim()
+		: typeof value === 'number'
+			? String(value)
+			: undefined;
+}
+
+/** A name followed by its number, e.g. "Acme Construction (10042)". */
+export function nameWithNumber(name: unknown, number: unknown, fallback: unknown): string {
+	const title = textOf(name) ?? textOf(fallback) ?? '';
+	const suffix = textOf(number);
+	return suffix && suffix !== title ? `${title} (${suffix})` : title;
+}
+
+/** An entry of a picker's list: the record's name, and its ID as the value; none without an ID. */
+export function listItem(name: string, value: unknown): INodeListSearchItems | undefined {
+	const id = textOf(value);
+	return id === undefined ? undefined : { name: name || id, value: id };
+}
+
+/** A picker that needs another field chosen first says so in its list. */
+export function chooseFirst(context: ILoadOptionsFunctions, what: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Choose the ${what} first`, {
+		description: `This list shows the ${what}'s records: pick or enter the ${what} above, then open the list again.`,
+	});
+}
+
+/** Whether `name` contains the user's search text, ignoring case (lists the API cannot search). */
+function matchesFilter(name: string, filter: string | undefined): boolean {
+	return !filter || name.toLowerCase().includes(filter.toLowerCase());
+}
+
+/** The records of a list the API cannot search or page, filtered here by the search text. */
+export function filtered(
+	records: unknown,
+	toItem: (record: IDataObject) => INodeListSearchItems | undefined,
+	filter: string | undefined,
+): INodeListSearchResult {
+	const items = (Array.isArray(records) ? (records as IDataObject[]) : []).flatMap(
+		(record) => toItem(record) ?? [],
+	);
+	return { results: items.filter((item) => matchesFilter(item.name, filter)) };
 }

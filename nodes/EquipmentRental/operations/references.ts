@@ -1,14 +1,17 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isMissingRecord } from '../../shared/errors';
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { EXTERNAL_ID_MODE } from '../../shared/parameters';
-import { heldWholeBy } from './recordsHeld';
+import type { WholeRead } from '../engine/runState';
+import { collectionKey } from '../engine/runState';
 import type { ReferencedKind } from '../../shared/paths';
 
 /** What a request came to: its answer, or the item error it failed with. */
-export async function settled<T>(request: Promise<T>): Promise<{ answer: T } | { error: unknown }> {
+export async function answerOrError<T>(
+	request: Promise<T>,
+): Promise<{ answer: T } | { error: unknown }> {
 	return await request.then(
 		(answer) => ({ answer }),
 		(error: unknown) => ({ error }),
@@ -19,20 +22,13 @@ export async function settled<T>(request: Promise<T>): Promise<{ answer: T } | {
 export async function recordAt(
 	url: string,
 	path: Record<string, string>,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<IDataObject | undefined> {
-	const read = await settled(send({ method: 'GET', url, path }));
+	const read = await answerOrError(send({ method: 'GET', url, path }));
 	if ('answer' in read) return read.answer[0].json;
 	if (isMissingRecord(read.error)) return undefined;
 	throw read.error;
 }
-
-/**
- * The records a run has found by external ID, by URL and external ID: items that name the same
- * record (a sheet of contact persons of one client) look it up once. A lookup that failed for
- * another reason than the record's absence is not kept, so that each item tries for itself.
- */
-const lookupsByRun = new WeakMap<object, Map<string, Promise<IDataObject | undefined>>>();
 
 /** The parent's part of a path that also holds an external ID. */
 function withoutExternalId(path: Record<string, string>): Record<string, string> {
@@ -42,16 +38,17 @@ function withoutExternalId(path: Record<string, string>): Record<string, string>
 async function recordByExternalId(
 	kind: ReferencedKind,
 	path: Record<string, string>,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<IDataObject | undefined> {
-	let lookups = lookupsByRun.get(send.run);
-	if (!lookups) {
-		lookups = new Map();
-		lookupsByRun.set(send.run, lookups);
-	}
+	const { lookups, wholeReads } = send.run.state;
 	// A run that has read the kind's collection whole finds it there.
-	const held = await heldWholeBy(send.run, kind, withoutExternalId(path));
-	if (held) return held.find(path.externalId);
+	const wholeRead: WholeRead | undefined = kind.list
+		? await wholeReads.get(collectionKey(kind.list, withoutExternalId(path)))
+		: undefined;
+	if (wholeRead) return wholeRead.find(path.externalId);
+	// Items that name the same record (a sheet of contact persons of one client) look it up once. A
+	// lookup that failed for another reason than the record's absence is not kept, so that each item
+	// tries for itself.
 	const key = JSON.stringify([kind.externalIdUrl, path]);
 	let lookup = lookups.get(key);
 	if (!lookup) {
@@ -71,7 +68,7 @@ async function foundByExternalId(
 	kind: ReferencedKind,
 	field: Field,
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 	parentPath: Record<string, string>,
 ): Promise<IDataObject> {
 	const path = { ...parentPath, externalId: reference.externalId };
@@ -95,7 +92,7 @@ export async function idOf(
 	kind: ReferencedKind,
 	field: Field,
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 	parentPath: Record<string, string> = {},
 ): Promise<string> {
 	if ('id' in reference) return reference.id;
@@ -112,7 +109,7 @@ export async function readRecord(
 	kind: ReferencedKind,
 	{ field, placeholder }: { field: Field; placeholder: string },
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 	parentPath: Record<string, string> = {},
 ): Promise<INodeExecutionData[]> {
 	if ('id' in reference)

@@ -19,7 +19,7 @@ import {
 import { previewMarks, previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
-import { filledIn, withSaid } from './recordRequests';
+import { completedBody, withNotes } from './recordRequests';
 
 /** Create: the create page's required fields, then Additional Fields; outputs the new record. */
 export function createOperation(kind: RecordKind, description: string): Operation {
@@ -50,16 +50,20 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 					async prepare(parts, item, send) {
 						const path = await collectionPath(kind, parts.parent, item, send);
 						const body = await withIds(this, parts.body!, kind.fields, item, send);
-						return { path, preview: parts.preview, ...(await filledIn(kind, body, item, send)) };
+						return {
+							path,
+							preview: parts.preview,
+							...(await completedBody(kind, body, item, send)),
+						};
 					},
-					async perform({ path, body, said, preview }, _item, send) {
+					async perform({ path, body, notes, preview }, _item, send) {
 						// A preview outputs the record it would send, named as the API reads it back.
 						if (preview)
-							return withSaid([{ json: asReadBack(readBackName(kind), body) }], {
-								...said,
+							return withNotes([{ json: asReadBack(readBackName(kind), body) }], {
+								...notes,
 								...previewMarks(true),
 							});
-						return withSaid(await send({ path, body }), said);
+						return withNotes(await send({ path, body }), notes);
 					},
 				},
 			),

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { SendParts } from '../engine/itemRequest';
-import type { RecordsHeld } from '../operations/recordsHeld';
+import type { ItemSender } from '../engine/itemRequest';
+import type { WholeRead } from '../engine/runState';
 
 /*
  * Include Records Not in Input, an option of Create or Update: after the rows, the records of the
@@ -19,7 +19,7 @@ export const includeNotInInput: INodeProperties = {
 };
 
 /** What the listing needs of a row of the run, as its checks read it. */
-interface ListedRow {
+interface RowOfRun {
 	parent?: unknown;
 	body: { externalId: string };
 	/** The row's item index. */
@@ -27,7 +27,7 @@ interface ListedRow {
 }
 
 /** The run's rows under the same parent as `row` (all of them, for a kind without parents). */
-export function sameParent<Row extends ListedRow>(send: SendParts, row: Row): Row[] {
+export function sameParent<Row extends RowOfRun>(send: ItemSender, row: Row): Row[] {
 	const parent = JSON.stringify(row.parent);
 	return send.run.checked<Row>().filter((other) => JSON.stringify(other.parent) === parent);
 }
@@ -38,15 +38,15 @@ export function sameParent<Row extends ListedRow>(send: SendParts, row: Row): Ro
  * whichever row comes last.
  */
 export function notInInput(
-	row: ListedRow & { listsOthers: boolean; held?: RecordsHeld },
-	send: SendParts,
+	row: RowOfRun & { listsOthers: boolean; wholeRead?: WholeRead },
+	send: ItemSender,
 	marks: IDataObject,
 ): INodeExecutionData[] {
-	if (!row.listsOthers || !row.held) return [];
+	if (!row.listsOthers || !row.wholeRead) return [];
 	const rows = sameParent(send, row);
 	if (Math.max(...rows.map((other) => other.row)) !== row.row) return [];
 	const named = new Set(rows.map((other) => other.body.externalId));
-	return row.held
+	return row.wholeRead
 		.every()
 		.filter((record) => typeof record.externalId !== 'string' || !named.has(record.externalId))
 		.map((record) => ({ json: { ...record, upserted: 'notInInput', ...marks } }));

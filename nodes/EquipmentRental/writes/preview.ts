@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemParameters } from '../../shared/parameters';
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 
 const WRITE = 'write';
 const PREVIEW = 'preview';
@@ -49,9 +49,9 @@ export const previewMarks = (preview: boolean) => (preview ? { preview: true } :
  * `send` for a preview: its reads go, and a write is refused before it leaves (a preview that
  * tried to write would be a programming error, never a write).
  */
-export function readsOnly(send: SendParts): SendParts {
+export function readsOnly(send: ItemSender): ItemSender {
 	return Object.assign(
-		async (parts: Parameters<SendParts>[0]) => {
+		async (parts: Parameters<ItemSender>[0]) => {
 			if (parts.method !== 'GET') throw new Error('A preview tried to send a write');
 			return await send(parts);
 		},
@@ -74,19 +74,4 @@ export function changesOf(
 			{ from: record[readBackName(name)] ?? null, to: to ?? null },
 		]),
 	);
-}
-
-/**
- * The records a preview's rows would have written, by collection and external ID, for each run:
- * a later row with the same external ID finds what the earlier one would have made, as in a write.
- */
-const previewedByRun = new WeakMap<object, Map<string, IDataObject>>();
-
-export function previewedRecords(run: object): Map<string, IDataObject> {
-	let previewed = previewedByRun.get(run);
-	if (!previewed) {
-		previewed = new Map();
-		previewedByRun.set(run, previewed);
-	}
-	return previewed;
 }

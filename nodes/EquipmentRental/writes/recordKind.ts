@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
 import { formOf, withRequired } from '../operations/bodyFields';
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 import type { Field, ItemParameters } from '../../shared/parameters';
 import { withoutUnset } from '../../shared/parameters';
 import type { ReferencedKind } from '../../shared/paths';
@@ -44,8 +44,8 @@ export interface RecordKind extends ReferencedKind {
 		complete(
 			body: IDataObject,
 			item: ItemParameters,
-			send: SendParts,
-		): Promise<{ body: IDataObject; said: IDataObject }>;
+			send: ItemSender,
+		): Promise<{ body: IDataObject; notes: IDataObject }>;
 	};
 }
 

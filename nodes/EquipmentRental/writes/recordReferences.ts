@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
-import type { RequestParts, SendParts } from '../engine/itemRequest';
+import type { RequestParts, ItemSender } from '../engine/itemRequest';
 import type { ErrorContext } from '../../shared/errors';
 import type { ItemParameters, RecordReference } from '../../shared/parameters';
-import { recordsHeld } from '../operations/recordsHeld';
+import { wholeReadOf } from './wholeReads';
 import type { ReferencedKind } from '../../shared/paths';
 import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';
@@ -13,14 +13,14 @@ import { ID } from './recordKind';
 /**
  * `body` with every reference to another record (by ID or external ID) replaced by its ID. A kind
  * the run's items name by external ID more often than its list has pages is read whole once
- * (recordsHeld.ts), and the references are found there.
+ * (wholeReads.ts), and the references are found there.
  */
 export async function withIds(
 	context: ErrorContext,
 	body: IDataObject,
 	fields: BodyField[],
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<IDataObject> {
 	for (const kind of new Set(referencedKinds(body, fields))) {
 		const named = () =>
@@ -31,7 +31,7 @@ export async function withIds(
 				fields,
 				kind,
 			);
-		await recordsHeld(kind, {}, { named }, send, context);
+		await wholeReadOf(kind, {}, { named }, send, context);
 	}
 	return await resolved(body, fields, item, send);
 }
@@ -40,7 +40,7 @@ async function resolved(
 	body: IDataObject,
 	fields: BodyField[],
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 	entryLabel?: string,
 ): Promise<IDataObject> {
 	const withTheirIds: IDataObject = { ...body };
@@ -118,7 +118,7 @@ export async function collectionPath(
 	kind: RecordKind,
 	parent: RecordReference | undefined,
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<Record<string, string>> {
 	if (!kind.parent || !parent) return {};
 	const { field, placeholder } = kind.parent;
@@ -150,7 +150,7 @@ export async function recordPath(
 	kind: RecordKind,
 	{ record: reference, parent }: RecordParts,
 	item: ItemParameters,
-	send: SendParts,
+	send: ItemSender,
 ): Promise<Record<string, string>> {
 	const path = await collectionPath(kind, parent, item, send);
 	return { ...path, [ID]: await idOf(reference, kind, kind.recordPicker, item, send, path) };

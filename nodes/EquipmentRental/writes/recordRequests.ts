@@ -1,23 +1,23 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 import type { ItemParameters } from '../../shared/parameters';
 import type { RecordKind } from './recordKind';
 import { recordUrl } from './recordKind';
 
 /** A create's body with what the kind fills in where the item left it empty (RecordKind.fillIn). */
-export async function filledIn(
+export async function completedBody(
 	kind: RecordKind,
 	body: IDataObject,
 	item: ItemParameters,
-	send: SendParts,
-): Promise<{ body: IDataObject; said: IDataObject }> {
-	return (await kind.fillIn?.complete(body, item, send)) ?? { body, said: {} };
+	send: ItemSender,
+): Promise<{ body: IDataObject; notes: IDataObject }> {
+	return (await kind.fillIn?.complete(body, item, send)) ?? { body, notes: {} };
 }
 
 /** The output items, each with what the node says about the write beside the API's answer. */
-export function withSaid(items: INodeExecutionData[], said: IDataObject): INodeExecutionData[] {
-	return items.map((item) => ({ ...item, json: { ...item.json, ...said } }));
+export function withNotes(items: INodeExecutionData[], notes: IDataObject): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, json: { ...item.json, ...notes } }));
 }
 
 /**
@@ -42,7 +42,7 @@ export async function sendChanges(
 	kind: RecordKind,
 	path: Record<string, string>,
 	changes: IDataObject,
-	send: SendParts,
+	send: ItemSender,
 	current?: IDataObject,
 ): Promise<INodeExecutionData[]> {
 	const url = recordUrl(kind);

@@ -21,7 +21,7 @@ import {
 	shownFor,
 	updatable,
 } from './recordKind';
-import { changedValues } from '../operations/storedValues';
+import { changedValues } from './storedValues';
 import { changesOf, previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
 import { parentNamed, recordNamed, recordPath, withIds } from './recordReferences';

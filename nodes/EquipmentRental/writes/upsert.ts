@@ -5,12 +5,13 @@ import { additionalFieldsCollection } from '../../shared/descriptions';
 import type { ErrorContext } from '../../shared/errors';
 import { isMissingRecord, itemSuffix, mayHaveBeenDone } from '../../shared/errors';
 import { runPerItem } from '../engine/itemRouting';
+import { oneAtATime } from '../engine/runState';
 import { formOf } from '../operations/bodyFields';
 import type { Operation } from '../operations/recordOperations';
 import { externalIdField } from '../operations/recordOperations';
-import { asGiven, recordAt, settled } from '../operations/references';
-import { recordsHeld } from '../operations/recordsHeld';
-import { changedValues } from '../operations/storedValues';
+import { answerOrError, asGiven, recordAt } from '../operations/references';
+import { wholeReadOf } from './wholeReads';
+import { changedValues } from './storedValues';
 import type { RecordKind } from './recordKind';
 import {
 	ID,
@@ -29,37 +30,8 @@ import {
 import type { WriteParts } from './recordReferences';
 import { collectionPath, parentNamed, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
-import {
-	changesOf,
-	previewMarks,
-	previewedRecords,
-	previews,
-	readsOnly,
-	writeMode,
-} from './preview';
-import { filledIn, sendChanges, withSaid } from './recordRequests';
-
-/**
- * The upserts under way in this n8n process, by API and external ID: items with the same external
- * ID (a sheet with a row twice, two executions at once) are written one after the other, so that
- * the second finds what the first created.
- */
-const upsertsUnderWay = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-	const before = upsertsUnderWay.get(key) ?? Promise.resolve();
-	const run = before.then(task, task);
-	const settled = run.then(
-		() => undefined,
-		() => undefined,
-	);
-	upsertsUnderWay.set(key, settled);
-	try {
-		return await run;
-	} finally {
-		if (upsertsUnderWay.get(key) === settled) upsertsUnderWay.delete(key);
-	}
-}
+import { changesOf, previewMarks, previews, readsOnly, writeMode } from './preview';
+import { completedBody, sendChanges, withNotes } from './recordRequests';
 
 type Upserted = 'created' | 'updated' | 'unchanged';
 
@@ -67,7 +39,7 @@ function upsertOutput(
 	answer: INodeExecutionData[],
 	record: IDataObject,
 	upserted: Upserted,
-	said: IDataObject = {},
+	notes: IDataObject = {},
 ) {
 	return answer.map((item) => ({
 		...item,
@@ -75,7 +47,7 @@ function upsertOutput(
 			...item.json,
 			...(item.json.id === undefined && record.id !== undefined ? { id: record.id } : {}),
 			upserted,
-			...said,
+			...notes,
 		},
 	}));
 }
@@ -99,15 +71,15 @@ interface UpsertParts extends WriteParts {
  *
  * Finding: where the kind has a list and its pages are fewer than the run's external IDs, the run
  * reads the collection whole once, before any row is written, and compares each row with the
- * record held: an unchanged row costs no request (operations/recordsHeld.ts). Otherwise each row is
- * looked up by its external ID.
+ * record in that whole read: an unchanged row costs no request (wholeReads.ts). Otherwise each row
+ * is looked up by its external ID.
  *
  * Safe to repeat and to run beside other writers: a run again, or an item retried after a create
  * whose answer was lost, finds the record and updates it. A create refused because the external ID
  * was taken meanwhile (409) looks the record up and updates it; a create whose answer was lost is
  * looked up again, and counts as created when the record there holds its values (otherwise another
- * writer made it, and it is updated). An update of a held record deleted meanwhile (404) fails its
- * item, creating nothing.
+ * writer made it, and it is updated). An update of a record of the whole read that was deleted
+ * meanwhile (404) fails its item, creating nothing.
  *
  * Mode > Preview makes the same checks and reads and sends no write (preview.ts); every updated row
  * says its `changes`. Include Records Not in Input lists, after the rows, the records no row names
@@ -162,10 +134,10 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						const sharedAs = send.run.checked<UpsertParts>().some((other) => other.preview)
 							? undefined
 							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
-						const held = await recordsHeld(kind, path, { named, every, sharedAs }, send, this);
+						const wholeRead = await wholeReadOf(kind, path, { named, every, sharedAs }, send, this);
 						// Listed after the last row of its parent, whatever becomes of that row.
 						const marks = previewMarks(parts.preview);
-						send.run.outputAfter(parts.row, notInInput({ ...parts, held }, send, marks));
+						send.run.outputAfter(parts.row, notInInput({ ...parts, wholeRead }, send, marks));
 						return {
 							...parts,
 							path,
@@ -177,11 +149,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 								item,
 								send,
 							)) as UpsertParts['body'],
-							held,
+							wholeRead,
 						};
 					},
 					async perform(prepared, item, sendAll, api) {
-						const { path, body, held, preview } = prepared;
+						const { path, body, wholeRead, preview } = prepared;
 						const send = preview ? readsOnly(sendAll) : sendAll;
 						const marks = previewMarks(preview);
 						const key = String(body.externalId);
@@ -200,54 +172,59 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							await recordAt(kind.externalIdUrl, { ...path, externalId: key }, send);
 						const records = `${api.baseUrl} ${kind.collectionUrl} ${JSON.stringify(path)}`;
 						// What a preview's earlier rows would have written, found as a write finds it.
-						const previewed = preview && !held ? previewedRecords(send.run) : undefined;
+						const previewed = preview && !wholeRead ? send.run.state.previewed : undefined;
 						const wouldWrite = (record: IDataObject) =>
-							held ? held.keep(record) : previewed?.set(`${records} ${key}`, record);
+							wholeRead ? wholeRead.keep(record) : previewed?.set(`${records} ${key}`, record);
 						// Only what the record does not hold yet is written: a row that has not changed sends
 						// nothing, and leaves the record's updatedAt (and the trigger) alone.
 						const update = async (record: IDataObject) => {
 							const changed = changedValues(record, changes, readName);
 							if (Object.keys(changed).length === 0)
 								return upsertOutput([{ json: record }], record, 'unchanged', marks);
-							const said = { ...marks, changes: changesOf(record, changed, readName) };
+							const notes = { ...marks, changes: changesOf(record, changed, readName) };
 							if (preview) {
 								const written = { ...record, ...asReadBack(readName, changed) };
 								wouldWrite(written);
-								return upsertOutput([{ json: written }], record, 'updated', said);
+								return upsertOutput([{ json: written }], record, 'updated', notes);
 							}
 							const recordPath = { ...path, [ID]: String(record.id) };
-							const answer = await settled(sendChanges(kind, recordPath, changed, send, record));
+							const answer = await answerOrError(
+								sendChanges(kind, recordPath, changed, send, record),
+							);
 							if ('error' in answer) {
-								// A write whose answer was lost may have been done: what is held no longer says.
-								if (mayHaveBeenDone(answer.error)) held?.doubt();
-								if (!held || !isMissingRecord(answer.error)) throw answer.error;
-								held.forget(key);
+								// A write whose answer was lost may have been done: the whole read no longer says.
+								if (mayHaveBeenDone(answer.error)) wholeRead?.doubt();
+								if (!wholeRead || !isMissingRecord(answer.error)) throw answer.error;
+								wholeRead.forget(key);
 								throw deletedMeanwhile(this, kind, key, answer.error);
 							}
-							held?.keep({
+							wholeRead?.keep({
 								...record,
 								...asReadBack(readName, changed),
 								...answer.answer[0]?.json,
 							});
-							return upsertOutput(answer.answer, record, 'updated', said);
+							return upsertOutput(answer.answer, record, 'updated', notes);
 						};
+						// Items with the same external ID (a sheet with a row twice, two executions at once)
+						// are written one after the other, so that the second finds what the first created.
 						return await oneAtATime(`${records} ${key}`, async () => {
 							const found =
-								previewed?.get(`${records} ${key}`) ?? (held ? held.find(key) : await lookUp());
+								previewed?.get(`${records} ${key}`) ??
+								(wholeRead ? wholeRead.find(key) : await lookUp());
 							if (found) return await update(found);
-							const { body: complete, said } = await filledIn(kind, body, item, send);
+							const { body: complete, notes } = await completedBody(kind, body, item, send);
 							if (preview) {
 								const wouldBe = asReadBack(readName, complete);
 								wouldWrite(wouldBe);
-								return withSaid(upsertOutput([{ json: wouldBe }], {}, 'created', marks), said);
+								return withNotes(upsertOutput([{ json: wouldBe }], {}, 'created', marks), notes);
 							}
-							const created = await settled(send({ path, body: complete }));
+							const created = await answerOrError(send({ path, body: complete }));
 							if ('answer' in created) {
-								held?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
-								return withSaid(upsertOutput(created.answer, {}, 'created'), said);
+								wholeRead?.keep({ ...asReadBack(readName, complete), ...created.answer[0]?.json });
+								return withNotes(upsertOutput(created.answer, {}, 'created'), notes);
 							}
 							const taken = (created.error as { httpCode?: string }).httpCode === '409';
-							if (mayHaveBeenDone(created.error)) held?.doubt();
+							if (mayHaveBeenDone(created.error)) wholeRead?.doubt();
 							if (!taken && !mayHaveBeenDone(created.error)) throw created.error;
 							// Whatever the run read, the API is asked: another writer may have made the record.
 							const after = await lookUp();
@@ -258,8 +235,8 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 							const made =
 								!taken && Object.keys(changedValues(after, changes, readName)).length === 0;
 							if (!made) return await update(after);
-							held?.keep(after);
-							return withSaid(upsertOutput([{ json: after }], after, 'created'), said);
+							wholeRead?.keep(after);
+							return withNotes(upsertOutput([{ json: after }], after, 'created'), notes);
 						});
 					},
 				},
@@ -279,7 +256,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 /**
  * The error of an update of a record the node read whole and another writer deleted since: the row
  * is not written, and no second record is made for its external ID by it (a later row, no longer
- * finding it held, creates it).
+ * finding it in the whole read, creates it).
  */
 function deletedMeanwhile(
 	context: ErrorContext,

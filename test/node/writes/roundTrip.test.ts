@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { holdsValue } from '../../../nodes/EquipmentRental/operations/storedValues';
+import { holdsValue } from '../../../nodes/EquipmentRental/writes/storedValues';
 import { readBackName, updatable } from '../../../nodes/EquipmentRental/writes/recordKind';
 import { fieldsOf, upsertWithEveryField, valueFor, writtenKinds } from '../../harness/everyField';
 import { useSandbox } from '../../harness/sandbox';

@@ -12,7 +12,7 @@ import {
 	withRequired,
 } from '../../operations/bodyFields';
 import { entriesField } from '../../operations/entryLists';
-import type { SendParts } from '../../engine/itemRequest';
+import type { ItemSender } from '../../engine/itemRequest';
 import type { ItemParameters } from '../../../shared/parameters';
 import { EXAMPLE_UUID } from '../../../shared/parameters';
 import { BOOKINGS, BOOKINGS_PATH, EQUIPMENT, EQUIPMENTS_PATH } from '../../../shared/paths';
@@ -20,6 +20,7 @@ import { idPicker } from '../../operations/pickers';
 import { recordAt } from '../../operations/references';
 import type { RecordKind } from '../../writes/recordKind';
 import { contractReference } from '../contract/record';
+import { searchEquipment } from '../equipment/pickers';
 import { periodTypeOptions, productReference } from '../product/record';
 import { bookingId } from './get';
 
@@ -45,7 +46,7 @@ const entityId = referenceField(
 		name: 'entityId',
 		description:
 			'The piece of equipment (picked from the list, or by its ID or external ID) or the person (by ID) that is booked',
-		searchListMethod: 'searchEquipment',
+		search: searchEquipment,
 		recordName: 'piece of equipment',
 		byExternalId: true,
 	}),
@@ -191,9 +192,9 @@ const attachedProducts = entriesField(
 async function productOfEquipment(
 	body: IDataObject,
 	item: ItemParameters,
-	send: SendParts,
-): Promise<{ body: IDataObject; said: IDataObject }> {
-	if (body.productId !== undefined) return { body, said: {} };
+	send: ItemSender,
+): Promise<{ body: IDataObject; notes: IDataObject }> {
+	if (body.productId !== undefined) return { body, notes: {} };
 	const equipment = await recordAt(`${EQUIPMENTS_PATH}/{id}`, { id: String(body.entityId) }, send);
 	const equipmentProduct = equipment?.productId;
 	if (typeof equipmentProduct !== 'string' || equipmentProduct === '') {
@@ -204,7 +205,7 @@ async function productOfEquipment(
 			`The API has ${equipment ? 'no product for the piece of equipment' : 'no piece of equipment'} with the ID ${String(body.entityId)} (a person, for one, has none). Give the Product.`,
 		);
 	}
-	return { body: { ...body, productId: equipmentProduct }, said: { productFromEquipment: true } };
+	return { body: { ...body, productId: equipmentProduct }, notes: { productFromEquipment: true } };
 }
 
 export const bookingRecord: RecordKind = {

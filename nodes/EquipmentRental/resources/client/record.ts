@@ -12,7 +12,7 @@ import {
 } from '../../operations/bodyFields';
 import { CLIENTS, CLIENTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
-import { clientPicker } from './pickers';
+import { clientPicker, searchClients } from './pickers';
 
 // The body of https://ram-api.syniotec.com/reference/create-client, field by field; the clients
 // page's model gives the types the create page leaves as "object" or "enum".
@@ -49,7 +49,7 @@ export const contactPersonFields: BodyField[] = [
 export const clientReference = referenceTo(CLIENTS, {
 	displayName: 'Client',
 	name: 'clientId',
-	searchListMethod: 'searchClients',
+	search: searchClients,
 	listedBy: 'name',
 });
 

@@ -12,7 +12,7 @@ import {
 import { CONTRACTS, CONTRACTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
 import { clientReference } from '../client/record';
-import { contractPicker } from './pickers';
+import { contractPicker, searchContracts } from './pickers';
 
 // The body of https://ram-api.syniotec.com/reference/create-contract, field by field. The page's
 // body lists `contractPosition` where the contract's model (the contracts page) has
@@ -24,7 +24,7 @@ import { contractPicker } from './pickers';
 export const contractReference = referenceTo(CONTRACTS, {
 	displayName: 'Contract',
 	name: 'contractId',
-	searchListMethod: 'searchContracts',
+	search: searchContracts,
 	listedBy: 'title',
 });
 

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
 import { sendPrepared } from '../../engine/itemRequest';
-import type { PriceListParts } from './pickers';
-import { fromQuantity, priceField, productNamed, productPath, productPicker } from './pickers';
+import type { PriceListParts } from './priceList';
+import { fromQuantity, priceField, productNamed, productPath } from './priceList';
+import { productPicker } from './pickers';
 
 const price = priceField('Price per unit from this quantity on.');
 

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
 import { sendPrepared } from '../../engine/itemRequest';
-import type { PriceListParts } from './pickers';
-import { priceItemNamed, priceItemPicker, productPath, productPicker } from './pickers';
+import type { PriceListParts } from './priceList';
+import { priceItemNamed, productPath } from './priceList';
+import { priceItemPicker, productPicker } from './pickers';
 
 // https://ram-api.syniotec.com/reference/products: DELETE /products/{id}/price-list/{priceId}
 export const option: INodePropertyOptions = {

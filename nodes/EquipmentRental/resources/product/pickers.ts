@@ -1,19 +1,27 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import type { SendParts } from '../../engine/itemRequest';
-import type { ItemParameters, RecordReference } from '../../../shared/parameters';
-import { PRODUCTS } from '../../../shared/paths';
-import { idPicker } from '../../operations/pickers';
-import { idOf } from '../../operations/references';
+import { CLIENTS_PATH, PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
+import { getFromApi } from '../../../shared/transport';
+import {
+	chooseFirst,
+	chosenId,
+	filtered,
+	idPicker,
+	listItem,
+	nameWithNumber,
+	searchPage,
+	textOf,
+} from '../../operations/pickers';
+import { clientName } from '../client/pickers';
 
-// The product module's ID fields as pickers, shared by its operations.
+// The product module's ID fields as pickers, shared by its operations, and their lists.
 
 export const productPicker = idPicker({
 	displayName: 'Product',
 	name: 'productId',
 	description:
 		'The product: picked by title from the list, or given by its ID or by the external ID another system gave it',
-	searchListMethod: 'searchProducts',
+	search: searchProducts,
 	recordName: 'product',
 	byExternalId: true,
 });
@@ -23,7 +31,7 @@ export const serviceProductPicker = idPicker({
 	name: 'serviceProductId',
 	description:
 		'The service product (e.g. delivery or cleaning): picked from the list of service products, or given by its UUID or by the external ID another system gave it',
-	searchListMethod: 'searchServiceProducts',
+	search: searchServiceProducts,
 	recordName: 'service product',
 	byExternalId: true,
 });
@@ -33,66 +41,9 @@ export const priceItemPicker = idPicker({
 	name: 'priceId',
 	description:
 		"One quantity tier of the product's price list, picked from the list (choose the product first) or given by its ID",
-	searchListMethod: 'searchPriceItems',
+	search: searchPriceItems,
 	recordName: 'price item',
 });
-
-export const fromQuantity: INodeProperties = {
-	displayName: 'From Quantity',
-	name: 'from',
-	type: 'number',
-	required: true,
-	default: 1,
-	// No minValue: n8n's editor would raise a smaller typed value to it when the field loses focus,
-	// without a word. The bound is checked when the node runs.
-	description:
-		'Start of the quantity range this price applies to, at least 1; a smaller value stops the item with an error',
-};
-
-export function priceField(description: string): INodeProperties {
-	return {
-		displayName: 'Price',
-		name: 'price',
-		type: 'number',
-		required: true,
-		// No value until one is given, as Quote's Amount: a default of 0 would set a price never
-		// filled in to 0. No minValue/numberPrecision: n8n's editor would clamp and round a typed price
-		// when the field loses focus. The bound is checked when the node runs.
-		default: null,
-		placeholder: 'e.g. 42.50',
-		description: `${description} Sent as you give it, decimals included; a negative price stops the item with an error`,
-	};
-}
-
-/** The product an item names, by its ID or its external ID (see productPath). */
-export function productNamed(item: ItemParameters): RecordReference {
-	return item.reference(productPicker) as RecordReference;
-}
-
-/** The path of the product `product` names: its ID, found by its external ID where given so. */
-export async function productPath(
-	product: RecordReference,
-	item: ItemParameters,
-	send: SendParts,
-): Promise<{ id: string }> {
-	return { id: await idOf(product, PRODUCTS, productPicker, item, send) };
-}
-
-/**
- * The parts of a request about a product's price list: the product it names (by ID or external
- * ID), the price item, and the path they come to once the product is found.
- */
-export interface PriceListParts {
-	product: RecordReference;
-	priceId?: string;
-	path?: { id: string; priceId?: string };
-	body?: IDataObject;
-}
-
-/** One price item an item names: its product (by ID or external ID) and its own ID. */
-export function priceItemNamed(item: ItemParameters): PriceListParts {
-	return { product: productNamed(item), priceId: item.identifier(priceItemPicker) as string };
-}
 
 /** A client's custom price list, picked by the client's name. */
 export const customPriceListPicker = idPicker({
@@ -100,7 +51,7 @@ export const customPriceListPicker = idPicker({
 	name: 'customPriceId',
 	description:
 		"The custom price list, picked by its client's name from the list or given by its ID (a client's customPriceId)",
-	searchListMethod: 'searchCustomPriceLists',
+	search: searchCustomPriceLists,
 	recordName: 'client',
 });
 
@@ -110,7 +61,82 @@ export const attachedServicePicker = idPicker({
 	name: 'serviceProductId',
 	description:
 		'The service product to detach: picked from the services attached to the main product, or given by its UUID or external ID',
-	searchListMethod: 'searchAttachedServices',
+	search: searchAttachedServices,
 	recordName: 'service',
 	byExternalId: true,
 });
+
+const productItem = (product: IDataObject) =>
+	listItem(nameWithNumber(product.title, product.number, product.id), product.id);
+
+export async function searchProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchPage(this, PRODUCTS_PATH, { filter, paginationToken }, productItem);
+}
+
+/** Only products of type SERVICE can be attached (reference, attach-product-to-another-product). */
+async function searchServiceProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchPage(
+		this,
+		PRODUCTS_PATH,
+		{ qs: { type: 'SERVICE' }, filter, paginationToken },
+		productItem,
+	);
+}
+
+/** The product chosen in the product picker, read whole: the lists that follow it are in it. */
+async function chosenProduct(context: ILoadOptionsFunctions): Promise<IDataObject> {
+	const productId = await chosenId(context, 'productId', PRODUCTS);
+	if (!productId) throw chooseFirst(context, 'product');
+	return (await getFromApi(
+		context,
+		`${PRODUCTS_PATH}/${encodeURIComponent(productId)}`,
+		{},
+		{
+			forPicker: true,
+			pathHasIds: true,
+		},
+	)) as IDataObject;
+}
+
+/** The chosen product's price items (quantity tiers), named as the reference's product has them. */
+async function searchPriceItems(this: ILoadOptionsFunctions, filter?: string) {
+	const product = await chosenProduct(this);
+	return filtered(
+		product.priceList,
+		(item) => listItem(`From ${textOf(item.from) ?? '?'}: ${textOf(item.price) ?? '?'}`, item.id),
+		filter,
+	);
+}
+
+/** Clients that have a custom price list, named by client: the reference keeps its ID there. */
+async function searchCustomPriceLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) {
+	return await searchPage(this, CLIENTS_PATH, { filter, paginationToken }, (client) =>
+		listItem(`${clientName(client)}: custom price list`, client.customPriceId),
+	);
+}
+
+/** The services attached to the chosen product. */
+async function searchAttachedServices(this: ILoadOptionsFunctions, filter?: string) {
+	const product = await chosenProduct(this);
+	return filtered(product.attachments, productItem, filter);
+}
+
+export const productSearches = {
+	searchProducts,
+	searchServiceProducts,
+	searchPriceItems,
+	searchCustomPriceLists,
+	searchAttachedServices,
+};

@@ -9,7 +9,7 @@ import {
 } from '../../operations/bodyFields';
 import { PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
 import type { RecordKind } from '../../writes/recordKind';
-import { productPicker } from './pickers';
+import { productPicker, searchProducts } from './pickers';
 
 // The bodies of https://ram-api.syniotec.com/reference/create-product and .../update-product,
 // field by field; the products page gives the types.
@@ -18,7 +18,7 @@ import { productPicker } from './pickers';
 export const productReference = referenceTo(PRODUCTS, {
 	displayName: 'Product',
 	name: 'productId',
-	searchListMethod: 'searchProducts',
+	search: searchProducts,
 	listedBy: 'title',
 });
 

@@ -6,15 +6,9 @@ import { sendPrepared } from '../../engine/itemRequest';
 import type { ItemParameters } from '../../../shared/parameters';
 import { withoutUnset } from '../../../shared/parameters';
 import { PRODUCTS_PATH } from '../../../shared/paths';
-import {
-	fromQuantity,
-	priceField,
-	priceItemNamed,
-	priceItemPicker,
-	productPath,
-	productPicker,
-} from './pickers';
-import type { PriceListParts } from './pickers';
+import { fromQuantity, priceField, priceItemNamed, productPath } from './priceList';
+import type { PriceListParts } from './priceList';
+import { priceItemPicker, productPicker } from './pickers';
 
 const CALCULATION_TYPES = ['FIXED', 'PERCENTAGE'] as const;
 

@@ -4,13 +4,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ErrorContext } from '../../shared/errors';
 import { itemSuffix, toItemError } from '../../shared/errors';
 import type { CollectionList } from '../../shared/paths';
-import type { SendParts } from '../engine/itemRequest';
+import type { ItemSender } from '../engine/itemRequest';
 import type { FetchPage } from '../../shared/pagination';
 import { asPage, readList } from '../../shared/pagination';
+import type { WholeRead } from '../engine/runState';
+import { collectionKey } from '../engine/runState';
 import { namedSoFar, shareRead, sharedRead } from './executionReads';
 
 /** A kind of record, as far as a whole read knows it: its list, where the API has one. */
-interface Listed {
+interface ListableKind {
 	list?: CollectionList;
 }
 
@@ -20,32 +22,11 @@ interface Listed {
  */
 export const WHOLE_READ_PAGE_SIZE = 1000;
 /**
- * The most records a run holds of one collection, whole, as the API answers them (about 1.1 KB a
+ * The most records a run reads whole of one collection, kept as the API answers them (about 1.1 KB a
  * client with every field filled, docs/performance.md): 53 MB at most, which a loop's batches share
  * for up to SHARED_READ_LIFETIME_MS (executionReads.ts). Past it, each row is looked up by itself.
  */
-export const MOST_RECORDS_HELD = 50_000;
-
-/**
- * The records of a collection a run has read whole, by external ID: a record not held is not
- * there (at the time of the read).
- */
-export interface RecordsHeld {
-	/** The record with `externalId`, as held (a copy); undefined when the collection has none. */
-	find(externalId: string): IDataObject | undefined;
-	/** A record the run has just written, for the run's later rows (and the node's later runs). */
-	keep(record: IDataObject): void;
-	/** A record the API no longer has (another writer deleted it): a later row creates it anew. */
-	forget(externalId: string): void;
-	/**
-	 * A write of the run may have been done though its answer was lost: what is held may be out of
-	 * date, so the node's later runs (Retry On Fail's next try) read the list anew.
-	 */
-	doubt(): void;
-	readonly doubted: boolean;
-	/** The records as read whole, where the caller asked for every record (`every`). */
-	every(): IDataObject[];
-}
+export const MOST_RECORDS_READ_WHOLE = 50_000;
 
 /** What a whole read is for. */
 interface Wanted {
@@ -55,14 +36,7 @@ interface Wanted {
 	every?: boolean;
 }
 
-/** The runs' whole reads, by run and collection (its URL with the parent's path filled in). */
-const readsByRun = new WeakMap<object, Map<string, Promise<RecordsHeld | undefined>>>();
-
-function collectionKey(list: CollectionList, path: Record<string, string>): string {
-	return `${list.url} ${JSON.stringify(path)}`;
-}
-
-function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
+function asWholeRead(records: IDataObject[], every: boolean): WholeRead {
 	const byExternalId = new Map<string, IDataObject>();
 	const keep = (record: IDataObject) => {
 		const { externalId } = record;
@@ -89,8 +63,8 @@ function heldWhole(records: IDataObject[], every: boolean): RecordsHeld {
 
 /**
  * Reads the collection whole if its pages are fewer than the distinct external IDs to look for in
- * it (`rows`), and not more than MOST_RECORDS_HELD records; the first page, asked for anyway, tells
- * how many there are. An array list is one request. Any failure of the read (a page
+ * it (`rows`), and not more than MOST_RECORDS_READ_WHOLE records; the first page, asked for anyway,
+ * tells how many there are. An array list is one request. Any failure of the read (a page
  * that fails, a list that keeps changing while read) leaves the run to look each row up: it never
  * compares against part of a list.
  */
@@ -98,16 +72,16 @@ async function readWholeIfCheaper(
 	list: CollectionList,
 	path: Record<string, string>,
 	wanted: Wanted,
-	send: SendParts,
+	send: ItemSender,
 	context: ErrorContext,
-): Promise<RecordsHeld | undefined> {
+): Promise<WholeRead | undefined> {
 	const { rows, every = false } = wanted;
 	if (rows < 2 && !every) return undefined;
 	try {
 		if (!list.paged) {
 			const [answer] = await send({ method: 'GET', url: list.url, path });
 			return Array.isArray(answer?.json)
-				? heldWhole(answer.json as IDataObject[], every)
+				? asWholeRead(answer.json as IDataObject[], every)
 				: undefined;
 		}
 		const fetchPage: FetchPage = async (page, limit) =>
@@ -118,8 +92,8 @@ async function readWholeIfCheaper(
 		const first = await fetchPage(1, WHOLE_READ_PAGE_SIZE);
 		const pageSize = Math.max(1, first.content.length);
 		const pages = first.total <= pageSize ? 1 : Math.ceil(first.total / pageSize);
-		if (every && first.total > MOST_RECORDS_HELD) throw tooManyToList(context, first.total);
-		if (!every && (pages >= rows || first.total > MOST_RECORDS_HELD)) return undefined;
+		if (every && first.total > MOST_RECORDS_READ_WHOLE) throw tooManyToList(context, first.total);
+		if (!every && (pages >= rows || first.total > MOST_RECORDS_READ_WHOLE)) return undefined;
 		// The first page is not asked for twice.
 		let firstServed = false;
 		const pageOnce: FetchPage = async (page, limit) => {
@@ -130,7 +104,7 @@ async function readWholeIfCheaper(
 			return await fetchPage(page, limit);
 		};
 		const records = await readList(context, pageOnce, Infinity, WHOLE_READ_PAGE_SIZE, Infinity);
-		return heldWhole(records, every);
+		return asWholeRead(records, every);
 	} catch (error) {
 		// Every record asked for is every record or a failure: never part of a list.
 		if (every) throw toItemError(context, error);
@@ -141,7 +115,7 @@ async function readWholeIfCheaper(
 function tooManyToList(context: ErrorContext, total: number): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`The collection holds ${total.toLocaleString('en-US')} records, more than the ${MOST_RECORDS_HELD.toLocaleString('en-US')} a run can list${itemSuffix(context)}`,
+		`The collection holds ${total.toLocaleString('en-US')} records, more than the ${MOST_RECORDS_READ_WHOLE.toLocaleString('en-US')} a run can list${itemSuffix(context)}`,
 		{
 			itemIndex: context.getItemIndex?.(),
 			description:
@@ -161,16 +135,16 @@ async function sharedOrRead(
 	list: CollectionList,
 	path: Record<string, string>,
 	{ named, sharedKey }: { named: number; sharedKey: string },
-	send: SendParts,
+	send: ItemSender,
 	context: ErrorContext,
-): Promise<RecordsHeld | undefined> {
-	const { execution } = send.run;
-	const shared = sharedRead<RecordsHeld>(execution, sharedKey);
+): Promise<WholeRead | undefined> {
+	const { execution } = send.run.state;
+	const shared = sharedRead(execution, sharedKey);
 	if (shared && !shared.doubted) return shared;
 	const rows = namedSoFar(execution, sharedKey, named);
-	const held = await readWholeIfCheaper(list, path, { rows }, send, context);
-	if (held) shareRead(execution, sharedKey, held);
-	return held;
+	const wholeRead = await readWholeIfCheaper(list, path, { rows }, send, context);
+	if (wholeRead) shareRead(execution, sharedKey, wholeRead);
+	return wholeRead;
 }
 
 /**
@@ -181,28 +155,24 @@ async function sharedOrRead(
  * writes to: its credential and Base URL), the node's runs in one execution share one read
  * (sharedOrRead); a run that lists `every` record reads its own.
  */
-export async function recordsHeld(
-	kind: Listed,
+export async function wholeReadOf(
+	kind: ListableKind,
 	path: Record<string, string>,
 	{
 		named,
 		every = false,
 		sharedAs,
 	}: { named: () => ReadonlySet<string>; every?: boolean; sharedAs?: string },
-	send: SendParts,
+	send: ItemSender,
 	context: ErrorContext,
-): Promise<RecordsHeld | undefined> {
+): Promise<WholeRead | undefined> {
 	if (!kind.list) return undefined;
-	let reads = readsByRun.get(send.run);
-	if (!reads) {
-		reads = new Map();
-		readsByRun.set(send.run, reads);
-	}
+	const reads = send.run.state.wholeReads;
 	const key = collectionKey(kind.list, path);
-	let held = reads.get(key);
-	if (!held) {
+	let wholeRead = reads.get(key);
+	if (!wholeRead) {
 		const rows = named().size;
-		held =
+		wholeRead =
 			sharedAs === undefined || every
 				? readWholeIfCheaper(kind.list, path, { rows, every }, send, context)
 				: sharedOrRead(
@@ -212,17 +182,7 @@ export async function recordsHeld(
 						send,
 						context,
 					);
-		reads.set(key, held);
+		reads.set(key, wholeRead);
 	}
-	return await held;
-}
-
-/** The run's whole read of `kind` at `path`, if it has made one (a reference then reads it). */
-export async function heldWholeBy(
-	run: object,
-	kind: Listed,
-	path: Record<string, string>,
-): Promise<RecordsHeld | undefined> {
-	if (!kind.list) return undefined;
-	return await readsByRun.get(run)?.get(collectionKey(kind.list, path));
+	return await wholeRead;
 }
