@@ -54,7 +54,7 @@ const {
 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions');
 const { EquipmentRental } = require('../nodes/EquipmentRental/EquipmentRental.node');
 const { parallelRequestsField } = require('../nodes/shared/requestOptionFields');
-const { checkApiResponse } = require('../nodes/shared/errors');
+const { checkApiResponse } = require('../nodes/EquipmentRental/engine/answerCheck');
 const { collectGarbage, heapUsed, median } = require('./measuring');
 const { MODELS_PATH, PAGE_SIZE, fetchAllModels, fetchModelsPage } = require('./models-list');
 const { startSandboxProcess } = require('./sync-sandbox');

@@ -1,15 +1,10 @@
-import type {
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errorText';
 import { aboutItem, asSentence } from './errorText';
 import type { FailedRequest } from './failedAnswers';
-import { NO_SUCH_ADDRESS, describeFailedResponse, isFailure } from './failedAnswers';
+import { NO_SUCH_ADDRESS, describeFailedResponse } from './failedAnswers';
 
 export type { ErrorContext, FieldLabels } from './errorText';
 export { asSentence, itemSuffix } from './errorText';
@@ -77,42 +72,6 @@ export function malformedResponseError(context: ErrorContext, expected: string):
 			itemIndex: context.getItemIndex?.(),
 		},
 	);
-}
-
-/** Whether an answer's body is neither empty nor JSON (an object or array). */
-function isUnreadable(body: unknown): boolean {
-	return body !== undefined && body !== null && body !== '' && typeof body !== 'object';
-}
-
-/** Whether checkApiResponse fails `response`. */
-export function isFailedAnswer(response: IN8nHttpFullResponse): boolean {
-	return isFailure(response) || isUnreadable(response.body);
-}
-
-/**
- * The postReceive of every operation: fails the item on an HTTP error status or an answer that says
- * it failed (see apiError), or on an answer that is not JSON. Where the spec does not
- * show a success body (create quote, attach, update release), an empty answer becomes
- * `{ "success": true }` so that the item still says what happened.
- */
-export function checkApiResponse(request: Pick<FailedRequest, 'fieldLabels' | 'pathHasIds'>) {
-	return async function (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		if (isFailure(response)) {
-			const { accessToken, baseUrl } = await this.getCredentials<{
-				accessToken?: string;
-				baseUrl?: string;
-			}>('equipmentRentalApi');
-			throw apiError(this, response, { ...request, accessToken, baseUrl });
-		}
-		if (response.body === undefined || response.body === null || response.body === '')
-			return [{ json: { success: true } }];
-		if (isUnreadable(response.body)) throw malformedResponseError(this, 'a JSON object or array');
-		return items;
-	};
 }
 
 const TRANSPORT_MESSAGES: Record<string, string> = {

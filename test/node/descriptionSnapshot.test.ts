@@ -20,12 +20,19 @@ import { loadNodeTypes, NODE_TYPE, TRIGGER_NODE_TYPE } from '../harness/engine';
 
 const SNAPSHOTS = join(__dirname, '..', 'snapshots');
 
-/** `value` as JSON, a function (a routing hook) shown by its name. */
+/**
+ * `value` as JSON, a function (a routing hook) shown by its name, and by the data it carries where
+ * it carries some: an operation's hook carries what the operation sends (its request's method, URL
+ * and fields, nodes/EquipmentRental/engine/declaredRequest.ts).
+ */
 function asJson(value: unknown): string {
 	return `${JSON.stringify(
 		value,
-		(_key, entry: unknown) =>
-			typeof entry === 'function' ? `[function ${entry.name || 'anonymous'}]` : entry,
+		(_key, entry: unknown) => {
+			if (typeof entry !== 'function') return entry;
+			const name = entry.name || 'anonymous';
+			return Object.keys(entry).length === 0 ? `[function ${name}]` : { function: name, ...entry };
+		},
 		'\t',
 	)}\n`;
 }

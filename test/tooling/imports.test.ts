@@ -5,13 +5,16 @@
 	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * How the package's modules depend on one another (nodes/ and credentials/), as docs/architecture.md
- * lays them out: no import cycle; nodes/shared/ (what both nodes use) stands on its own, the engine
- * room on it alone, the operations' factories on the two; the trigger takes nothing of the node's
- * folder; only the engine room knows n8n's RoutingNode; no file over 300 lines. Imports are read
- * with the TypeScript compiler's own pre-processor, `import type` and re-exports included.
+ * lays them out: no import cycle; each room of nodes/ on the rooms below it (nodes/shared/, the
+ * engine room, the factories of reads, the writes, the resources); a resource takes of another only
+ * the fields that name its records; the node files and the node folder's root files are imported by
+ * nothing below them; the trigger and its events take nothing of the node's folder; only the engine
+ * room names n8n's RoutingNode and its hooks; no file over 300 lines. Imports are read with the
+ * TypeScript compiler's own pre-processor, `import type` and re-exports included. Each rule is also
+ * run on a planted violation, so that a rule that could not fail shows.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 import ts from 'typescript';
@@ -123,6 +126,93 @@ function local() {
 }
 `;
 
+const SHARED = 'nodes/shared/';
+const NODE_ROOT = 'nodes/EquipmentRental/';
+const ENGINE = `${NODE_ROOT}engine/`;
+const OPERATIONS = `${NODE_ROOT}operations/`;
+const WRITES = `${NODE_ROOT}writes/`;
+const RESOURCES = `${NODE_ROOT}resources/`;
+const TRIGGER = 'nodes/EquipmentRentalTrigger/';
+
+/**
+ * The rooms of nodes/ below the node folder's root, each with the rooms its files may import
+ * besides its own: what both nodes use, n8n's engine, the factories of reads, the writes, the
+ * resources, each on those before it.
+ */
+const ROOMS_BELOW = new Map<string, string[]>([
+	[SHARED, []],
+	[ENGINE, [SHARED]],
+	[OPERATIONS, [SHARED, ENGINE]],
+	[WRITES, [SHARED, ENGINE, OPERATIONS]],
+	[RESOURCES, [SHARED, ENGINE, OPERATIONS, WRITES]],
+]);
+
+const isUnder = (folder: string) => (file: string) => file.startsWith(join(ROOT, folder));
+
+/** The imports in `imports` by a file `from` selects of a module `allowed` refuses. */
+function forbidden(
+	imports: Graph,
+	from: (file: string) => boolean,
+	allowed: (module: string, file: string) => boolean,
+): string[] {
+	return [...imports].flatMap(([file, modules]) =>
+		from(file)
+			? modules
+					.filter((module) => !allowed(module, file))
+					.map((module) => `${relative(ROOT, file)} -> ${relative(ROOT, module)}`)
+			: [],
+	);
+}
+
+/** The imports by the files under `folder` of modules outside the `allowed` folders. */
+const importsOutside = (imports: Graph, folder: string, allowed: string[]) =>
+	forbidden(imports, isUnder(folder), (module) =>
+		allowed.some((inside) => isUnder(inside)(module)),
+	);
+
+const resourceOf = (file: string) =>
+	isUnder(RESOURCES)(file) ? relative(join(ROOT, RESOURCES), file).split(sep)[0] : undefined;
+
+/**
+ * The imports by a resource's files of another resource's, but of the fields that name its records.
+ * A record that refers to another resource's record (a booking's contract, a contact person's
+ * client) takes the field naming it from that resource, where its records are described (record.ts)
+ * and picked (pickers.ts): the field, its picker and its lookup by external ID are declared once.
+ */
+const resourcesReachingOthers = (imports: Graph) =>
+	forbidden(
+		imports,
+		isUnder(RESOURCES),
+		(module, file) =>
+			resourceOf(module) === undefined ||
+			resourceOf(module) === resourceOf(file) ||
+			['record.ts', 'pickers.ts'].includes(basename(module)),
+	);
+
+/**
+ * The imports of a node file (what n8n loads) or of a root file of the node's folder (its table of
+ * contents and what that assembles) by a module below them: they import the rooms, never the
+ * other way.
+ */
+const importsOfTablesOfContents = (imports: Graph) =>
+	forbidden(
+		imports,
+		isUnder('nodes/'),
+		(module, file) =>
+			!module.endsWith('.node.ts') &&
+			!(dirname(module) === resolve(ROOT, NODE_ROOT) && dirname(file) !== dirname(module)),
+	);
+
+/**
+ * Whether `text` names n8n's RoutingNode, its internals or the hooks it calls: `preSend`,
+ * `postReceive` and `pagination` as routing keys, and the types of their functions and actions.
+ * Our own paging (nodes/shared/pagination.ts) and a picker's `paginationToken` are not its.
+ */
+const namesRoutingNode = (text: string) =>
+	/RoutingNode|routing-node|makeRoutingRequest|getExecuteData|IExecutePaginationFunctions|IExecuteSingleFunctions|PostReceiveAction|PreSendAction|DeclarativeRestApiSettings|postReceive|preSend|\bpagination\s*:|paginate: true|operations:\s*\{/.test(
+		text,
+	);
+
 describe('Module imports', () => {
 	it('are read from every source file', () => {
 		expect(named(graph.get(join(NODE, 'EquipmentRental.node.ts'))!)).toContain(
@@ -143,44 +233,53 @@ describe('Module imports', () => {
 		expect(named(findCycle(graph) ?? [])).toEqual([]);
 	});
 
-	/** The imports of the files under `folder` that reach outside `allowed` folders (and itself). */
-	const importsOutside = (folder: string, allowed: string[]) =>
-		files
-			.filter((file) => file.startsWith(join(ROOT, folder)))
-			.flatMap((file) =>
-				graph
-					.get(file)!
-					.filter(
-						(imported) =>
-							![folder, ...allowed].some((inside) => imported.startsWith(join(ROOT, inside))),
-					)
-					.map((imported) => `${relative(ROOT, file)} -> ${relative(ROOT, imported)}`),
-			);
-
-	it("give the trigger nothing of the node's folder: what both use is in nodes/shared/", () => {
-		expect(importsOutside('nodes/EquipmentRentalTrigger/', ['nodes/shared/'])).toEqual([]);
+	it('give each room nothing of the rooms above it: writes/ stand on operations/, resources/ on writes/', () => {
+		for (const [room, below] of ROOMS_BELOW)
+			expect(importsOutside(graph, room, [room, ...below])).toEqual([]);
 	});
 
-	it('give nodes/shared/ nothing from either node', () => {
-		expect(importsOutside('nodes/shared/', [])).toEqual([]);
+	it("give the trigger nothing of the node's folder, and its events nothing but nodes/shared/ and the trigger's helpers", () => {
+		expect(importsOutside(graph, TRIGGER, [TRIGGER, SHARED])).toEqual([]);
+		expect(importsOutside(graph, `${TRIGGER}events/`, [TRIGGER, SHARED])).toEqual([]);
 	});
 
-	it("build the engine room on nodes/shared/ alone, and the operations' factories on the two", () => {
-		expect(importsOutside('nodes/EquipmentRental/engine/', ['nodes/shared/'])).toEqual([]);
-		expect(
-			importsOutside('nodes/EquipmentRental/operations/', [
-				'nodes/shared/',
-				'nodes/EquipmentRental/engine/',
-			]),
-		).toEqual([]);
+	it('give each resource nothing of another resource but the fields that name its records', () => {
+		expect(resourcesReachingOthers(graph)).toEqual([]);
+	});
+
+	it("leave the node files and the node folder's root files on top: nothing below imports them", () => {
+		expect(importsOfTablesOfContents(graph)).toEqual([]);
+		expect(importsOutside(graph, NODE_ROOT, [SHARED, NODE_ROOT])).toEqual([]);
+	});
+
+	it('would fail on a planted import against each rule', () => {
+		const at = (path: string) => join(ROOT, path);
+		const planted: Graph = new Map([
+			[at(`${WRITES}create.ts`), [at(`${RESOURCES}client/record.ts`)]],
+			[at(`${RESOURCES}client/get.ts`), [at(`${RESOURCES}booking/create.ts`)]],
+			[at(`${RESOURCES}booking/record.ts`), [at(`${RESOURCES}contract/record.ts`)]],
+			[at(`${TRIGGER}events/clientUpdated.ts`), [at(`${TRIGGER}EquipmentRentalTrigger.node.ts`)]],
+			[at(`${TRIGGER}events/productUpdated.ts`), [at(`${RESOURCES}product/record.ts`)]],
+			[at(`${OPERATIONS}pickers.ts`), [at(`${NODE_ROOT}listSearch.ts`)]],
+		]);
+		expect(importsOutside(planted, WRITES, [WRITES, ...ROOMS_BELOW.get(WRITES)!])).toEqual([
+			'nodes/EquipmentRental/writes/create.ts -> nodes/EquipmentRental/resources/client/record.ts',
+		]);
+		expect(resourcesReachingOthers(planted)).toEqual([
+			'nodes/EquipmentRental/resources/client/get.ts -> nodes/EquipmentRental/resources/booking/create.ts',
+		]);
+		expect(importsOutside(planted, `${TRIGGER}events/`, [TRIGGER, SHARED])).toEqual([
+			'nodes/EquipmentRentalTrigger/events/productUpdated.ts -> nodes/EquipmentRental/resources/product/record.ts',
+		]);
+		expect(importsOfTablesOfContents(planted)).toEqual([
+			'nodes/EquipmentRentalTrigger/events/clientUpdated.ts -> nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node.ts',
+			'nodes/EquipmentRental/operations/pickers.ts -> nodes/EquipmentRental/listSearch.ts',
+		]);
 	});
 
 	it("leave n8n's RoutingNode to the engine room: no other file names it or the hooks it calls", () => {
-		const engineTerms =
-			/RoutingNode|routing-node|makeRoutingRequest|getExecuteData|IExecutePaginationFunctions|paginate: true|operations:\s*\{/;
 		const naming = files.filter(
-			(file) =>
-				!file.startsWith(join(NODE, 'engine')) && engineTerms.test(readFileSync(file, 'utf8')),
+			(file) => !isUnder(ENGINE)(file) && namesRoutingNode(readFileSync(file, 'utf8')),
 		);
 		expect(named(naming)).toEqual([]);
 	});
@@ -196,6 +295,26 @@ describe('Module imports', () => {
 			.filter((file) => !STATE_HOMES.includes(relative(ROOT, file)))
 			.flatMap((file) => moduleState(readFileSync(file, 'utf8'), relative(ROOT, file)));
 		expect(declaring).toEqual([]);
+	});
+
+	it('would see RoutingNode named by its hooks, as routing keys or as their types', () => {
+		const naming = [
+			'output: { postReceive: [checkApiResponse()] }',
+			'send: { preSend: [withToken] }',
+			"operations: { pagination: 'generic' }",
+			'request: { pagination : itemHook }',
+			"import type { PostReceiveAction } from 'n8n-workflow';",
+			'async function hook(this: IExecuteSingleFunctions) {}',
+			'async function hook(this: IExecutePaginationFunctions) {}',
+			'await this.makeRoutingRequest(request);',
+		];
+		const notNaming = [
+			"import { readList } from '../../shared/pagination';",
+			'async searchClients(filter, paginationToken) {}',
+			"routing: runPerItem({ method: 'GET', url })",
+		];
+		expect(naming.filter((text) => !namesRoutingNode(text))).toEqual([]);
+		expect(notNaming.filter(namesRoutingNode)).toEqual([]);
 	});
 
 	it('keep every file in nodes/ under 300 lines', () => {

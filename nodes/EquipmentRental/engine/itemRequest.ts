@@ -69,6 +69,37 @@ export interface ItemRequest<Parts extends RequestParts> {
 	 * Update's output says it per item (`upserted`).
 	 */
 	outcome?: string;
+	/**
+	 * The form's field behind each name the request carries, where `fieldsByApiName` names more (a
+	 * write's labels cover every field of its record, any of which an API error may name): declared
+	 * for the description snapshot (declaredRequest.ts). By default `fieldsByApiName`.
+	 */
+	fieldsSent?: Record<string, Field>;
+	/**
+	 * The records an item may name by external ID, each found with a read before the request that
+	 * needs its ID (a Get's read of the record found is its answer): declared for the description
+	 * snapshot (declaredRequest.ts).
+	 */
+	lookups?: ExternalIdLookup[];
+	/**
+	 * The request some items send instead of the operation's own (a Create or Update's update of the
+	 * record it finds), and the form's field behind each name it carries: declared for the
+	 * description snapshot (declaredRequest.ts).
+	 */
+	orInstead?: { method: IHttpRequestMethods; url: string; fieldsSent: Record<string, Field> };
+}
+
+/** A record an item may name by external ID, and the reads that find it. */
+export interface ExternalIdLookup {
+	/** The form's field that names the record. */
+	field: string;
+	/** A GET of the record by its external ID. */
+	url: string;
+	/**
+	 * A GET, page by page, of the collection the run reads whole instead when its pages are fewer
+	 * than the records the run's items name (a sync's references).
+	 */
+	wholeRead?: string;
 }
 
 /**

@@ -6,17 +6,14 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import {
-	checkApiResponse,
-	failureSentences,
-	mayHaveBeenDone,
-	toItemError,
-} from '../../shared/errors';
+import { failureSentences, mayHaveBeenDone, toItemError } from '../../shared/errors';
 import { inEventLoopSlice } from '../../shared/eventLoopSlices';
+import { checkApiResponse } from './answerCheck';
 import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
 import type { ItemRequest, ItemSender, ItemWork, RequestParts } from './itemRequest';
 import { sendPrepared } from './itemRequest';
+import { declaredRequest } from './declaredRequest';
 import { throwingItemErrors } from './errorHandover';
 import { baseUrlOf, batchingOf, runsAsAiTool } from './runSettings';
 import { nodeRunOf } from './nodeRun';
@@ -276,5 +273,13 @@ export function runPerItem<Parts extends RequestParts, Prepared = Parts>(
 		typeof work === 'function'
 			? { perform: work as unknown as ItemWork<Parts, Prepared>['perform'] }
 			: work;
-	return routingPerItem(request, { prepare, perform });
+	const routing = routingPerItem(request, { prepare, perform });
+	// What the operation sends rides on its hook as data, for the description snapshot. RoutingNode
+	// only checks that `pagination` is a function and calls it (routing-node.js, runNode, in the
+	// n8n-core of n8n 1.85.4, 1.123.81, 2.8.4 and 2.41.1), and the description n8n sends the
+	// editor is JSON, which leaves functions out with their properties: the data changes nothing
+	// n8n does. A key beside the routing's own would be read as routing.
+	const sends = declaredRequest(request, typeof work !== 'function' && work.prepare !== undefined);
+	Object.assign(routing.operations!.pagination!, { sends });
+	return routing;
 }

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { isFailedAnswer } from '../../shared/errors';
+import { isFailedAnswer } from './answerCheck';
 import { listOptionsField } from '../../shared/listFields';
 import type { Field, ParameterContext } from '../../shared/parameters';
 import { ItemParameters } from '../../shared/parameters';

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestParts } from '../engine/itemRequest';
 import { requestPerItem, runPerItem } from '../engine/itemRouting';
+import { lookupOf } from '../engine/declaredRequest';
 import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import type { ReferencedKind } from '../../shared/paths';
 import { asGiven, readRecord } from './references';
@@ -44,6 +45,7 @@ export function getRecordOperation({
 		method: 'GET' as const,
 		url,
 		fieldsByApiName: { [placeholder]: idField },
+		...(kind ? { lookups: [lookupOf(idField, kind)] } : {}),
 		identifies: (item: ItemParameters) => asGiven(item, idField),
 	};
 	return {

@@ -18,7 +18,7 @@ import {
 } from './recordKind';
 import { previewMarks, previews, writeMode } from './preview';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, withIds } from './recordReferences';
+import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
 import { completedBody, withNotes } from './recordRequests';
 
 /** Create: the create page's required fields, then Additional Fields; outputs the new record. */
@@ -44,6 +44,7 @@ export function createOperation(kind: RecordKind, description: string): Operatio
 						preview: previews(item),
 					}),
 					fieldsByApiName: fieldLabels(kind),
+					...sentByWrite(kind, kind.fields),
 					identifies: (item) => asGiven(item, externalIdField, collection),
 				},
 				{

@@ -5,7 +5,7 @@ import type { RecordKind } from './recordKind';
 import { ID, fieldLabels, recordUrl, shownFor } from './recordKind';
 import { previews, writeMode } from './preview';
 import type { RecordParts } from './recordReferences';
-import { parentNamed, recordNamed, recordPath } from './recordReferences';
+import { parentNamed, recordNamed, recordPath, sentByWrite } from './recordReferences';
 
 /**
  * Delete: the record; outputs `deleted: true` with its ID once the API has said so. A record that
@@ -28,6 +28,7 @@ export function deleteOperation(kind: RecordKind, description: string): Operatio
 						preview: previews(item),
 					}),
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+					...sentByWrite(kind, [], { [ID]: kind.recordPicker }, { field: kind.recordPicker }),
 					output: [
 						{ type: 'set', properties: { value: '={{ { "deleted": true, ...$response.body } }}' } },
 					],

@@ -165,6 +165,10 @@ export function bodyOf(item: ItemParameters, fields: BodyField[], collection?: F
 	);
 }
 
+/** The field that names the records' parent, by its path parameter; none where they have none. */
+export const parentByPlaceholder = (kind: RecordKind): Record<string, Field> =>
+	kind.parent ? { [kind.parent.placeholder]: kind.parent.field.property } : {};
+
 export function fieldLabels<Extra extends Record<string, Field>>(
 	kind: RecordKind,
 	extra = {} as Extra,
@@ -172,7 +176,7 @@ export function fieldLabels<Extra extends Record<string, Field>>(
 	return {
 		...byName(kind.fields),
 		...byName(updatable(kind)),
-		...(kind.parent ? { [kind.parent.placeholder]: kind.parent.field.property } : {}),
+		...parentByPlaceholder(kind),
 		...extra,
 	};
 }

@@ -1,14 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BodyField } from '../operations/bodyFields';
-import type { RequestParts, ItemSender } from '../engine/itemRequest';
+import type {
+	ExternalIdLookup,
+	ItemRequest,
+	ItemSender,
+	RequestParts,
+} from '../engine/itemRequest';
+import { lookupOf } from '../engine/declaredRequest';
 import type { ErrorContext } from '../../shared/errors';
-import type { ItemParameters, RecordReference } from '../../shared/parameters';
+import type { Field, ItemParameters, RecordReference } from '../../shared/parameters';
 import { wholeReadOf } from './wholeReads';
 import type { ReferencedKind } from '../../shared/paths';
 import { idOf } from '../operations/references';
 import type { RecordKind } from './recordKind';
-import { ID } from './recordKind';
+import { ID, byName, parentByPlaceholder, recordUrl, updatable } from './recordKind';
 
 /**
  * `body` with every reference to another record (by ID or external ID) replaced by its ID. A kind
@@ -154,4 +160,43 @@ export async function recordPath(
 ): Promise<Record<string, string>> {
 	const path = await collectionPath(kind, parent, item, send);
 	return { ...path, [ID]: await idOf(reference, kind, kind.recordPicker, item, send, path) };
+}
+
+/**
+ * What a write of `kind` declares beside its request for the description snapshot (itemRequest.ts):
+ * the fields it sends (`sent`, its parent's ID and `pathFields`), and the records it may find by
+ * external ID before writing: its parent, those its fields refer to (read whole for the run where
+ * that takes fewer requests, see withIds) and, where it names one, its own `record`, which a
+ * Create or Update (`upserts`) may find in its collection read whole, and updates when found.
+ */
+export function sentByWrite(
+	kind: RecordKind,
+	sent: BodyField[],
+	pathFields: Record<string, Field> = {},
+	record?: { field: Field; upserts?: boolean },
+): Pick<ItemRequest<RequestParts>, 'fieldsSent' | 'lookups' | 'orInstead'> {
+	const referred = (fields: BodyField[], within = ''): ExternalIdLookup[] =>
+		fields.flatMap(({ property, refersTo, entries }) => {
+			const field = { ...property, name: `${within}${property.name}` };
+			if (refersTo) return [lookupOf(field, refersTo, { readWhole: true })];
+			return entries ? referred(entries.fields, `${field.name}.`) : [];
+		});
+	const parentField = parentByPlaceholder(kind);
+	return {
+		fieldsSent: { ...parentField, ...pathFields, ...byName(sent) },
+		lookups: [
+			...(kind.parent ? [lookupOf(kind.parent.field.property, kind.parent.field.refersTo!)] : []),
+			...(record ? [lookupOf(record.field, kind, { readWhole: record.upserts })] : []),
+			...referred(sent),
+		],
+		...(record?.upserts
+			? {
+					orInstead: {
+						method: kind.updateMethod,
+						url: recordUrl(kind),
+						fieldsSent: { ...parentField, [ID]: record.field, ...byName(updatable(kind)) },
+					},
+				}
+			: {}),
+	};
 }

@@ -24,7 +24,7 @@ import {
 import { changedValues } from './storedValues';
 import { changesOf, previews, writeMode } from './preview';
 import type { Prepared, RecordParts } from './recordReferences';
-import { parentNamed, recordNamed, recordPath, withIds } from './recordReferences';
+import { parentNamed, recordNamed, recordPath, sentByWrite, withIds } from './recordReferences';
 import { sendChanges } from './recordRequests';
 
 const clearFields: INodeProperties = {
@@ -85,6 +85,12 @@ export function updateOperation(kind: RecordKind, description: string): Operatio
 						return { record, body, parent: parentNamed(kind, item), preview: previews(item) };
 					},
 					fieldsByApiName: fieldLabels(kind, { [ID]: kind.recordPicker }),
+					...sentByWrite(
+						kind,
+						updatable(kind),
+						{ [ID]: kind.recordPicker },
+						{ field: kind.recordPicker },
+					),
 					identifies: (item) => asGiven(item, kind.recordPicker),
 				},
 				{

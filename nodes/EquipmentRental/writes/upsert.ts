@@ -28,7 +28,7 @@ import {
 	updatable,
 } from './recordKind';
 import type { WriteParts } from './recordReferences';
-import { collectionPath, parentNamed, withIds } from './recordReferences';
+import { collectionPath, parentNamed, sentByWrite, withIds } from './recordReferences';
 import { includeNotInInput, notInInput, sameParent } from './notInInput';
 import { changesOf, previewMarks, previews, readsOnly, writeMode } from './preview';
 import { completedBody, sendChanges, withNotes } from './recordRequests';
@@ -119,6 +119,7 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 						};
 					},
 					fieldsByApiName: fieldLabels(kind, { externalId }),
+					...sentByWrite(kind, kind.fields, {}, { field: externalId, upserts: true }),
 					identifies: (item) => asGiven(item, externalId),
 				},
 				{

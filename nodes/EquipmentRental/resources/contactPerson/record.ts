@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RequestParts } from '../../engine/itemRequest';
 import { runPerItem } from '../../engine/itemRouting';
+import { lookupOf } from '../../engine/declaredRequest';
 import type { RecordReference } from '../../../shared/parameters';
 import { CONTACT_PERSONS, CONTACT_PERSONS_PATH } from '../../../shared/paths';
 import { asGiven, readRecord } from '../../operations/references';
@@ -61,6 +62,10 @@ export function contactPersonRead(
 							: { id: item.identifier(idField) as string },
 					}),
 					fieldsByApiName: { [placeholder]: idField, clientId: client.property },
+					lookups: [
+						lookupOf(client.property, client.refersTo!),
+						...(byPicker ? [lookupOf(idField, CONTACT_PERSONS)] : []),
+					],
 					identifies: (item) => asGiven(item, idField),
 				},
 				async function ({ record, parent }, item, send) {

@@ -3,6 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
 import { sendPrepared } from '../../engine/itemRequest';
+import { lookupOf } from '../../engine/declaredRequest';
+import { PRODUCTS } from '../../../shared/paths';
 import type { PriceListParts } from './priceList';
 import { fromQuantity, priceField, productNamed, productPath } from './priceList';
 import { productPicker } from './pickers';
@@ -28,6 +30,7 @@ export const option: INodePropertyOptions = {
 				},
 			}),
 			fieldsByApiName: { id: productPicker, from: fromQuantity, price },
+			lookups: [lookupOf(productPicker, PRODUCTS)],
 			changed: ({ path, body }) => ({ productId: path?.id, ...body }),
 		},
 		{

@@ -3,6 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
 import { sendPrepared } from '../../engine/itemRequest';
+import { lookupOf } from '../../engine/declaredRequest';
+import { PRODUCTS } from '../../../shared/paths';
 import type { PriceListParts } from './priceList';
 import { priceItemNamed, productPath } from './priceList';
 import { priceItemPicker, productPicker } from './pickers';
@@ -19,6 +21,7 @@ export const option: INodePropertyOptions = {
 			url: '/master-data/v1/product-management/products/{id}/price-list/{priceId}',
 			parts: (item): PriceListParts => priceItemNamed(item),
 			fieldsByApiName: { id: productPicker, priceId: priceItemPicker },
+			lookups: [lookupOf(productPicker, PRODUCTS)],
 			changed: ({ path }) => ({ productId: path?.id, priceId: path?.priceId }),
 		},
 		{

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
+import { lookupOf } from '../../engine/declaredRequest';
 import { sendPrepared } from '../../engine/itemRequest';
 import type { RecordReference } from '../../../shared/parameters';
 import { PRODUCTS } from '../../../shared/paths';
@@ -57,6 +58,7 @@ export function serviceLinkOperation({
 						service: item.reference(service, undefined, { idIsUuid: true }) as RecordReference,
 					}),
 					fieldsByApiName: { id: mainProduct, productId: service },
+					lookups: [lookupOf(mainProduct, PRODUCTS), lookupOf(service, PRODUCTS)],
 					changed: ({ path, body }) => ({ productId: path?.id, serviceProductId: body?.productId }),
 					outcome: `${link}ed`,
 				},

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runPerItem } from '../../engine/itemRouting';
 import { sendPrepared } from '../../engine/itemRequest';
+import { lookupOf } from '../../engine/declaredRequest';
 import type { ItemParameters } from '../../../shared/parameters';
 import { withoutUnset } from '../../../shared/parameters';
-import { PRODUCTS_PATH } from '../../../shared/paths';
+import { PRODUCTS, PRODUCTS_PATH } from '../../../shared/paths';
 import { fromQuantity, priceField, priceItemNamed, productPath } from './priceList';
 import type { PriceListParts } from './priceList';
 import { priceItemPicker, productPicker } from './pickers';
@@ -75,6 +76,7 @@ export const option: INodePropertyOptions = {
 				price,
 				calculationType,
 			},
+			lookups: [lookupOf(productPicker, PRODUCTS)],
 			changed: ({ path, body }) => ({ productId: path?.id, priceId: path?.priceId, ...body }),
 		},
 		{

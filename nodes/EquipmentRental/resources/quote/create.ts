@@ -7,6 +7,7 @@ import {
 	DATE_TIME_FORMS,
 } from '../../../shared/descriptions';
 import { runPerItem } from '../../engine/itemRouting';
+import { lookupOf } from '../../engine/declaredRequest';
 import { sendPrepared } from '../../engine/itemRequest';
 import type { RecordReference } from '../../../shared/parameters';
 import { EXAMPLE_UUID, withoutUnset } from '../../../shared/parameters';
@@ -197,6 +198,7 @@ export const option: INodePropertyOptions = {
 				endDate,
 				externalId,
 			},
+			lookups: [lookupOf(clientId, CLIENTS), lookupOf(clientContractPicker, CONTRACTS)],
 		},
 		{
 			prepare: async ({ client, contract, body }, item, send) => ({
