@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
 import { toItemError } from './errors';
+import { eventLoopHeldLong } from './eventLoopSlices';
 import { PaceHolds } from './paceHolds';
 import { PaceLimits, monotonicNow } from './paceLimits';
 import type { GaveUp } from './paceRefusals';
@@ -92,7 +93,8 @@ export class RequestPace {
 
 	/**
 	 * Runs one item's work once fewer than twice Parallel Requests items are under way. Items are
-	 * let in one event-loop turn apart, so that n8n serves other work between them.
+	 * let in within a slice of the event loop (eventLoopSlices.ts), so that n8n serves other work
+	 * between the slices.
 	 */
 	async forItem<T>(context: ErrorContext, work: () => Promise<T>): Promise<T> {
 		if (
@@ -103,13 +105,19 @@ export class RequestPace {
 		}
 		this.throwIfGivenUp(context);
 		this.itemsUnderWay++;
+		let failed = true;
 		try {
-			return await this.holds.during(context.getItemIndex?.(), work);
+			const done = await this.holds.during(context.getItemIndex?.(), work);
+			failed = false;
+			return done;
 		} finally {
 			this.itemsUnderWay--;
 			const next = this.items.shift();
-			// The next item starts in a later turn of the event loop.
-			if (next) void sleep(0).then(() => next.grant(this.turnNow()));
+			// After a failure the next item starts in a later turn of the event loop, once the failure
+			// has reached its item (which may stop the run); otherwise at once, unless the event loop
+			// has run this package's work for long in this turn.
+			if (next && !failed && !eventLoopHeldLong()) next.grant(this.turnNow());
+			else if (next) void sleep(0).then(() => next.grant(this.turnNow()));
 		}
 	}
 

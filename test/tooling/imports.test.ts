@@ -86,6 +86,8 @@ const STATE_HOMES = [
 	'nodes/shared/transport.ts',
 	// The workflows whose poll is still running.
 	'nodes/EquipmentRentalTrigger/EquipmentRentalTrigger.node.ts',
+	// The work waiting for a slice of the event loop, which every run in the process shares.
+	'nodes/shared/eventLoopSlices.ts',
 ];
 
 /**

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { failureSentences, mayHaveBeenDone, toItemError } from '../../shared/errors';
+import { inEventLoopSlice } from '../../shared/eventLoopSlices';
 import { checkApiResponse } from './answerCheck';
 import { nothingFoundAnswer } from './nothingFound';
 import { ItemParameters } from '../../shared/parameters';
@@ -197,16 +198,18 @@ function routingPerItem<Parts extends RequestParts, Prepared>(
 				const api = { baseUrl: '' };
 				const item = new ItemParameters(this);
 				const items = await run.runItem(index, {
-					check: () => {
-						pace = paceOfRun(run, this);
-						return request.parts(item);
-					},
+					// RoutingNode calls this hook for every item in one loop: the checks wait past it.
+					check: async () =>
+						await inEventLoopSlice(() => {
+							pace = paceOfRun(run, this);
+							return request.parts(item);
+						}),
 					prepare: async (parts) => {
 						api.baseUrl = await baseUrlOf(run, this);
 						return await work.prepare.call(this, parts, item, send, api);
 					},
 					perform: async (prepared) => {
-						await run.batchTurn(index, batchingOf(this));
+						await run.batchTurn(index, batchingOf(run, this));
 						const performed = await work.perform.call(this, prepared, item, send, api);
 						return asWrittenBefore(performed, run.writtenBefore(index));
 					},

@@ -39,6 +39,8 @@ export class NodeRun {
 	private readonly arrivals = new Set<number>();
 	/** What each item's checks gave (its request's parts), by item. */
 	private readonly checkedParts = new Map<number, unknown>();
+	/** checkedParts as a list, made once for all the items that ask (each item of a write does). */
+	private checkedList?: unknown[];
 	/** The writes of this try that failed but may have been done, by item: what each would have done. */
 	private readonly attempts = new Map<number, Outcome>();
 	/** What an item outputs after its own items, whether it succeeds or fails (see outputAfter). */
@@ -111,8 +113,9 @@ export class NodeRun {
 	 * What the checks of the run's items gave, once every item is checked (e.g. every external ID
 	 * the run will look for, so that it can choose how to find them).
 	 */
-	checked<Parts>(): Parts[] {
-		return [...this.checkedParts.values()] as Parts[];
+	checked<Parts>(): readonly Parts[] {
+		this.checkedList ??= [...this.checkedParts.values()];
+		return this.checkedList as readonly Parts[];
 	}
 
 	/** The phase the run's items are in: no item performs before every item has been prepared. */
@@ -148,7 +151,7 @@ export class NodeRun {
 	async runItem<Checked, Prepared>(
 		index: number,
 		steps: {
-			check: () => Checked;
+			check: () => Promise<Checked>;
 			prepare: (checked: Checked) => Promise<Prepared>;
 			perform: (prepared: Prepared) => Promise<INodeExecutionData[]>;
 			inTurn: <T>(work: () => Promise<T>) => Promise<T>;
@@ -160,8 +163,9 @@ export class NodeRun {
 		this.arrivals.add(index);
 		let phase: Phase = 'check';
 		try {
-			const checked = steps.check();
+			const checked = await steps.check();
 			this.checkedParts.set(index, checked);
+			this.checkedList = undefined;
 			await this.passBarrier('check', index);
 			phase = 'prepare';
 			const prepared = await steps.inTurn(async () => await steps.prepare(checked));

@@ -1,6 +1,7 @@
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { NodeRun } from './nodeRun';
+import type { Batching } from './runState';
 
 /*
  * What a run of the node is set to, as n8n gives it to each item: as an AI tool or not, n8n's
@@ -19,20 +20,21 @@ export function runsAsAiTool(context: IExecutePaginationFunctions): boolean {
 
 /**
  * n8n's Batching under Request Options, as RoutingNode reads it (every `size` items, a pause of
- * `interval` ms; no pause without an interval).
+ * `interval` ms; no pause without an interval), read once per run as RoutingNode does (at its first
+ * item): reading a parameter costs n8n's lookup and checks, for every item that asks.
  */
-export function batchingOf(context: IExecutePaginationFunctions): {
-	size: number;
-	interval: number;
-} {
-	const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
-		batchSize?: number;
-		batchInterval?: number;
-	};
-	return {
-		size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
-		interval: batch.batchInterval ?? 0,
-	};
+export function batchingOf(run: NodeRun, context: IExecutePaginationFunctions): Batching {
+	if (!run.state.batching) {
+		const batch = context.getNodeParameter('requestOptions.batching.batch', {}) as {
+			batchSize?: number;
+			batchInterval?: number;
+		};
+		run.state.batching = {
+			size: batch.batchSize !== undefined && batch.batchSize > 0 ? batch.batchSize : 1,
+			interval: batch.batchInterval ?? 0,
+		};
+	}
+	return run.state.batching;
 }
 
 /**

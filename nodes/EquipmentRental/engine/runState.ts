@@ -43,12 +43,20 @@ export function collectionKey(list: CollectionList, path: Record<string, string>
 	return `${list.url} ${JSON.stringify(path)}`;
 }
 
+/** n8n's Batching of Request Options: every `size` items, a pause of `interval` ms. */
+export interface Batching {
+	size: number;
+	interval: number;
+}
+
 /** What one run of the node holds, for all its items. */
 export class RunState {
 	/** The pace every request of the run waits its turn in (paceOfRun.ts), set at the first item. */
 	pace?: RequestPace;
 	/** The credential's Base URL, read once for the run (runSettings.ts). */
 	baseUrl?: Promise<string>;
+	/** n8n's Batching, read once for the run (runSettings.ts). */
+	batching?: Batching;
 	/**
 	 * The records the run has found by external ID, by URL and external ID (references.ts in
 	 * operations/): items that name the same record look it up once.
