@@ -663,7 +663,7 @@ function resultLines(results, idle) {
 			.filter(({ figures }) => figures.pollFailures > 0)
 			.map(
 				({ contender, figures }) =>
-					`${contender.label}: ${figures.pollFailures} polls of the execution answered 503.`,
+					`${contender.label}: ${figures.pollFailures} polls of the execution refused (503) or not answered.`,
 			),
 	];
 }

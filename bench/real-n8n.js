@@ -32,6 +32,9 @@ const BROWSER_ID = 'n8n-runtime';
 const POLL_EVERY_MS = 250;
 // A run that has not ended by then is stopped and counts as wrong.
 const RUN_TIMEOUT_MS = 15 * 60_000;
+// How often an ended run's data is asked for without an answer before the run is taken as ended
+// with its data unreadable.
+const DATA_ATTEMPTS = 3;
 /** The statuses of an execution that has not ended yet. */
 const RUNNING_STATUSES = ['new', 'running'];
 
@@ -203,8 +206,9 @@ const flatted = require(
 /**
  * Runs the workflow from its Manual Trigger as the editor does and polls its execution until it
  * has ended. Answers { execution (its run data parsed), calledAt (Date.now() at the REST call),
- * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures }; when
- * n8n does not answer with an ended run's data, { execution (status and times, no data),
+ * endPolledAt (performance.now() when the poll that found it ended was sent), pollFailures (polls
+ * refused with 503 or not answered) }; when n8n does not answer DATA_ATTEMPTS times with an ended
+ * run's data, { execution (status and times, no data),
  * dataUnreadable: true, ... }. A run still going after RUN_TIMEOUT_MS is stopped and answers
  * { timedOut: true }.
  */
@@ -216,20 +220,27 @@ async function runFromEditor(rest, workflowId) {
 		triggerToStartFrom: { name: TRIGGER },
 	});
 	let pollFailures = 0;
+	let connectionFailures = 0;
 	for (;;) {
 		await sleep(POLL_EVERY_MS);
 		const endPolledAt = performance.now();
 		let found;
 		try {
 			found = await rest('GET', `/executions/${executionId}`);
+			connectionFailures = 0;
 		} catch (error) {
-			// No answer at all: n8n could not send an ended run's data (tens of thousands of items in
-			// several nodes), or it is gone; the list of executions, without data, tells which.
-			const summary = error.status === undefined && (await endedExecution(rest, executionId));
-			if (summary)
-				return { execution: summary, dataUnreadable: true, calledAt, endPolledAt, pollFailures };
 			// n8n refuses every REST call with 503 while its database ping times out: the run goes on.
-			if (error.status !== 503) throw error;
+			if (error.status === 503) {
+				pollFailures++;
+				continue;
+			}
+			if (error.status !== undefined) throw error;
+			// No answer at all: a kept-alive connection n8n closed while its event loop was held (the
+			// poll raced the close), or n8n could not send an ended run's data (tens of thousands of
+			// items in several nodes). The list of executions, without data, tells whether it ended.
+			const summary = await endedExecution(rest, executionId);
+			if (summary && ++connectionFailures >= DATA_ATTEMPTS)
+				return { execution: summary, dataUnreadable: true, calledAt, endPolledAt, pollFailures };
 			pollFailures++;
 			continue;
 		}
