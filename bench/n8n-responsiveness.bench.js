@@ -47,8 +47,9 @@
  * Checks, which make the run exit with 1: every contender's execution ended with success, with one
  * output item per record and no failed item, the sandbox holds every record once with the
  * values sent (the existing ones under the IDs they had), and n8n sent nothing after reporting the
- * execution ended (a run's requests are counted until the sandbox is quiet, QUIET_MS). The
- * sandbox's clients are reset before each run, once the sandbox is quiet. Goals of issues 36 and 43 (exit code 3 when the results are right but one is missed;
+ * execution ended (a run's requests are counted until the sandbox is quiet, QUIET_MS, and the
+ * next run starts only then). The sandbox's clients are reset before each run. Goals of issues 36
+ * and 43 (exit code 3 when the results are right but one is missed;
  * each verdict is printed, the floor's figures beside those about the event loop): n8n's readiness
  * answered 200 throughout every run; nightly, (a) at most a third of (b)'s time and at most (d)'s;
  * first load, (a) at most (b)'s time; (a') at most 1.1 x (a)'s requests; no /healthz over 1 s in
@@ -424,10 +425,12 @@ function dbPingTimeoutsSince(logFile, offset) {
 // held its event loop past Bull's lock (maxStalledCount 0) while the worker goes on running it, and
 // a run whose polls were given up on goes on in n8n. Its requests were counted as the next
 // contender's (the 1,300 and 1,334 requests once reported of the loop of 100): a run's count ends,
-// and the next run starts, once the sandbox has heard nothing for this long. A run silent for
-// longer (n8n preparing tens of thousands of items) is not caught.
+// and the next run starts, once the sandbox has heard nothing for this long; after a run that
+// failed, for as long as n8n may take to prepare its items before its first request (about 1 ms
+// each, twice that on a loaded machine), silent all the while.
 const QUIET_MS = SMOKE ? 2_000 : 10_000;
 const QUIET_POLL_MS = 1_000;
+const quietAfterFailureMs = (rows) => Math.max(QUIET_MS, 2 * rows);
 
 /** The requests the sandbox has received since its reset. */
 async function requestsReceived(sandbox) {
@@ -452,8 +455,6 @@ async function untilQuiet(sandbox) {
  */
 async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender) {
 	const { job } = contender;
-	// What an earlier run still sends must not land in this one's count.
-	await untilQuiet(sandbox);
 	const { ids } = await sandbox.ask({ type: 'reset', existing: job.existingBefore });
 	const logOffset = fs.statSync(logFile).size;
 	const runStartedAt = performance.now();
@@ -467,7 +468,9 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 	}
 	const { probes, peakRss } = await watching.stop(run.endPolledAt);
 	const atEnd = await requestsReceived(sandbox);
-	const afterEnd = (await untilQuiet(sandbox)) - atEnd;
+	const quietMs =
+		run.execution?.status === 'success' ? QUIET_MS : quietAfterFailureMs(job.records.length);
+	const afterEnd = (await untilQuiet(sandbox, quietMs)) - atEnd;
 	const report = await sandbox.ask({ type: 'report', prefix: PREFIX });
 	const wrong = [];
 	let notRight;
@@ -781,6 +784,8 @@ async function main() {
 			} catch (error) {
 				process.stderr.write('failed\n');
 				failures.push(failureLine(contender, error, n8n.logFile));
+				// Its execution may go on in n8n: the next run starts when it has ended.
+				await untilQuiet(sandbox, quietAfterFailureMs(contender.job.records.length));
 				// Once n8n is gone, the other contenders cannot run: they are reported not measured.
 				if (!isRunning(n8n.pid, { group: true }) || !(await isAnswering(n8n.url))) break;
 			}
