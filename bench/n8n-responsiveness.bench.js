@@ -45,9 +45,11 @@
  * until the poll (GET /rest/executions/:id, every 250 ms) that finds it ended.
  *
  * Checks, which make the run exit with 1: every contender's execution ended with success, with one
- * output item per record and no failed item, and the sandbox holds every record once with the
- * values sent (the existing ones under the IDs they had). The sandbox's clients are reset before
- * each run. Goals of issues 36 and 43 (exit code 3 when the results are right but one is missed;
+ * output item per record and no failed item, the sandbox holds every record once with the
+ * values sent (the existing ones under the IDs they had), and n8n sent nothing after reporting the
+ * execution ended (a run's requests are counted until the sandbox is quiet, QUIET_MS, and the
+ * next run starts only then). The sandbox's clients are reset before each run. Goals of issues 36
+ * and 43 (exit code 3 when the results are right but one is missed;
  * each verdict is printed, the floor's figures beside those about the event loop): n8n's readiness
  * answered 200 throughout every run; nightly, (a) at most a third of (b)'s time and at most (d)'s;
  * first load, (a) at most (b)'s time; (a') at most 1.1 x (a)'s requests; no /healthz over 1 s in
@@ -419,6 +421,35 @@ function dbPingTimeoutsSince(logFile, offset) {
 	);
 }
 
+// A run n8n reports ended may still be sending: in queue mode n8n 2.8.4 fails a job whose worker
+// held its event loop past Bull's lock (maxStalledCount 0) while the worker goes on running it, and
+// a run whose polls were given up on goes on in n8n. Its requests were counted as the next
+// contender's (the 1,300 and 1,334 requests once reported of the loop of 100): a run's count ends,
+// and the next run starts, once the sandbox has heard nothing for this long; after a run that
+// failed, for as long as n8n may take to prepare its items before its first request (about 1 ms
+// each, twice that on a loaded machine), silent all the while. Not airtight: at load 12 a
+// failed 50,000-row run was still silent after 100 s.
+const QUIET_MS = SMOKE ? 2_000 : 10_000;
+const QUIET_POLL_MS = 1_000;
+const quietAfterFailureMs = (rows) => Math.max(QUIET_MS, 2 * rows);
+
+/** The requests the sandbox has received since its reset. */
+async function requestsReceived(sandbox) {
+	const { accepted, refused } = await sandbox.ask({ type: 'report' });
+	return Object.values(accepted).reduce((sum, count) => sum + count, 0) + refused;
+}
+
+/** Waits until the sandbox has received no request for QUIET_MS; the requests received by then. */
+async function untilQuiet(sandbox) {
+	let received = await requestsReceived(sandbox);
+	for (let quietSince = performance.now(); performance.now() - quietSince < QUIET_MS;) {
+		await sleep(QUIET_POLL_MS);
+		const now = await requestsReceived(sandbox);
+		if (now !== received) [received, quietSince] = [now, performance.now()];
+	}
+	return received;
+}
+
 /**
  * One contender's run on a reset sandbox, watched: its figures (time and requests scaled by the
  * contender's factor), and what was wrong with its result (empty when right).
@@ -437,6 +468,10 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 		throw error;
 	}
 	const { probes, peakRss } = await watching.stop(run.endPolledAt);
+	const atEnd = await requestsReceived(sandbox);
+	const quietMs =
+		run.execution?.status === 'success' ? QUIET_MS : quietAfterFailureMs(job.records.length);
+	const afterEnd = (await untilQuiet(sandbox, quietMs)) - atEnd;
 	const report = await sandbox.ask({ type: 'report', prefix: PREFIX });
 	const wrong = [];
 	let notRight;
@@ -458,6 +493,10 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 		);
 	else if (!run.dataUnreadable && items.length !== expectedItems)
 		wrong.push(`${items.length} output items, not one per ${eachOf}`);
+	if (afterEnd > 0)
+		wrong.push(
+			`n8n sent ${count(afterEnd)} requests after reporting the execution ended (counted in its requests): the run went on`,
+		);
 	if (errorItems > 0) wrong.push(`${errorItems} failed items`);
 	if (notRight > 0) wrong.push(`${notRight} records not right in the sandbox`);
 	const accepted = Object.values(report.accepted).reduce((sum, count) => sum + count, 0);
@@ -746,6 +785,8 @@ async function main() {
 			} catch (error) {
 				process.stderr.write('failed\n');
 				failures.push(failureLine(contender, error, n8n.logFile));
+				// Its execution may go on in n8n: the next run starts when it has ended.
+				await untilQuiet(sandbox, quietAfterFailureMs(contender.job.records.length));
 				// Once n8n is gone, the other contenders cannot run: they are reported not measured.
 				if (!isRunning(n8n.pid, { group: true }) || !(await isAnswering(n8n.url))) break;
 			}
