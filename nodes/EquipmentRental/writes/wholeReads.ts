@@ -152,9 +152,9 @@ async function sharedOrRead(
  * The records of `kind` at `path` as the run of `send` holds them, read whole (once per run and
  * collection, shared by its items) where the kind has a list and that costs fewer requests than
  * looking up the external IDs the run's rows name (`named`, asked for once the run's rows are
- * known); undefined where each row is to be looked up by itself. With `sharedAs` (the API the node
- * writes to: its credential and Base URL), the node's runs in one execution share one read
- * (sharedOrRead); a run that lists `every` record reads its own.
+ * known); undefined where each row is to be looked up by itself. Where `sharedAs` gives the API the
+ * node writes to (its credential and Base URL), the node's runs in one execution share one read
+ * (sharedOrRead); a run that lists `every` record reads its own. Both are asked once per read.
  */
 export async function wholeReadOf(
 	kind: ListableKind,
@@ -163,7 +163,11 @@ export async function wholeReadOf(
 		named,
 		every = false,
 		sharedAs,
-	}: { named: () => ReadonlySet<string>; every?: boolean; sharedAs?: string },
+	}: {
+		named: () => ReadonlySet<string>;
+		every?: boolean;
+		sharedAs?: () => string | undefined;
+	},
 	send: ItemSender,
 	context: ErrorContext,
 ): Promise<WholeRead | undefined> {
@@ -173,16 +177,11 @@ export async function wholeReadOf(
 	let wholeRead = reads.get(key);
 	if (!wholeRead) {
 		const rows = named().size;
+		const api = every ? undefined : sharedAs?.();
 		wholeRead =
-			sharedAs === undefined || every
+			api === undefined
 				? readWholeIfCheaper(kind.list, path, { rows, every }, send, context)
-				: sharedOrRead(
-						kind.list,
-						path,
-						{ named: rows, sharedKey: `${sharedAs} ${key}` },
-						send,
-						context,
-					);
+				: sharedOrRead(kind.list, path, { named: rows, sharedKey: `${api} ${key}` }, send, context);
 		reads.set(key, wholeRead);
 	}
 	return await wholeRead;
