@@ -8,11 +8,9 @@
  * error says nothing of what they wrote: fixed and run again, it creates the others twice.
  *
  * What the node does about it: its items go through three phases together, each item waiting at the
- * end of a phase until every item of the run is there.
- * - check: each item's parameters are read and checked; nothing is sent.
- * - prepare: the reads a write needs (a record named by its external ID) are made; nothing is
- *   written (sending a write in this phase is a programming error, refused).
- * - perform: the operation's own requests.
+ * end of a phase until every item of the run is there: check (each item's parameters read and
+ * checked, nothing sent), prepare (the reads a write needs, nothing written: a write sent then is
+ * refused) and perform (the operation's own requests).
  * Where the run stops on a failure (Continue On Fail off, and not an AI agent's tool), an item that
  * fails its checks or its preparation fails the whole run before anything is written, and its error
  * names every such item. A failure while performing stops the run from starting any further item,
@@ -29,6 +27,9 @@ import { describeRun, wrote } from './runReport';
 import { PhaseBarrier } from './phaseBarrier';
 import { RunState } from './runState';
 
+/** The grouping of checkedBy that puts every item in one group. */
+const everyItem = () => '';
+
 /** Thrown by an item that did not start a phase because the run had stopped. */
 class NotStarted extends Error {}
 /** Thrown by an item that passed a phase's barrier after a phase in which an item failed. */
@@ -39,8 +40,8 @@ export class NodeRun {
 	private readonly arrivals = new Set<number>();
 	/** What each item's checks gave (its request's parts), by item. */
 	private readonly checkedParts = new Map<number, unknown>();
-	/** checkedParts as a list, made once for all the items that ask (each item of a write does). */
-	private checkedList?: unknown[];
+	/** checkedParts in the items' order, by each grouping asked for (checkedBy): made once each. */
+	private readonly checkedGroups = new Map<unknown, Map<string, unknown[]>>();
 	/** The writes of this try that failed but may have been done, by item: what each would have done. */
 	private readonly attempts = new Map<number, Outcome>();
 	/** What an item outputs after its own items, whether it succeeds or fails (see outputAfter). */
@@ -109,13 +110,26 @@ export class NodeRun {
 		return this.earlier;
 	}
 
-	/**
-	 * What the checks of the run's items gave, once every item is checked (e.g. every external ID
-	 * the run will look for, so that it can choose how to find them).
-	 */
+	/** What the checks of the run's items gave, once every item is checked, in the items' order. */
 	checked<Parts>(): readonly Parts[] {
-		this.checkedList ??= [...this.checkedParts.values()];
-		return this.checkedList as readonly Parts[];
+		return this.checkedBy<Parts>(everyItem).get('') ?? [];
+	}
+
+	/** What the checks gave, in the items' order, grouped by `groupOf` (e.g. each row's parent). */
+	checkedBy<Parts>(groupOf: (parts: Parts) => string): ReadonlyMap<string, readonly Parts[]> {
+		let groups = this.checkedGroups.get(groupOf);
+		if (!groups) {
+			groups = new Map();
+			const inOrder = [...this.checkedParts.entries()].sort(([left], [right]) => left - right);
+			for (const [, parts] of inOrder as Array<[number, Parts]>) {
+				const key = groupOf(parts);
+				const group = groups.get(key);
+				if (group) group.push(parts);
+				else groups.set(key, [parts]);
+			}
+			this.checkedGroups.set(groupOf, groups);
+		}
+		return groups as Map<string, Parts[]>;
 	}
 
 	/** The phase the run's items are in: no item performs before every item has been prepared. */
@@ -165,7 +179,7 @@ export class NodeRun {
 		try {
 			const checked = await steps.check();
 			this.checkedParts.set(index, checked);
-			this.checkedList = undefined;
+			this.checkedGroups.clear();
 			await this.passBarrier('check', index);
 			phase = 'prepare';
 			const prepared = await steps.inTurn(async () => await steps.prepare(checked));

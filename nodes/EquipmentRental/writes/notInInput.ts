@@ -26,10 +26,14 @@ interface RowOfRun {
 	row: number;
 }
 
-/** The run's rows under the same parent as `row` (all of them, for a kind without parents). */
-export function sameParent<Row extends RowOfRun>(send: ItemSender, row: Row): Row[] {
-	const parent = JSON.stringify(row.parent);
-	return send.run.checked<Row>().filter((other) => JSON.stringify(other.parent) === parent);
+const parentOf = (row: RowOfRun) => JSON.stringify(row.parent);
+
+/**
+ * The run's rows under the same parent as `row` (all of them, for a kind without parents), in the
+ * items' order.
+ */
+export function sameParent<Row extends RowOfRun>(send: ItemSender, row: Row): readonly Row[] {
+	return send.run.checkedBy<Row>(parentOf).get(parentOf(row)) ?? [];
 }
 
 /**
@@ -44,7 +48,7 @@ export function notInInput(
 ): INodeExecutionData[] {
 	if (!row.listsOthers || !row.wholeRead) return [];
 	const rows = sameParent(send, row);
-	if (Math.max(...rows.map((other) => other.row)) !== row.row) return [];
+	if (rows.at(-1)?.row !== row.row) return [];
 	const named = new Set(rows.map((other) => other.body.externalId));
 	return row.wholeRead
 		.every()
