@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorContext } from './errors';
@@ -30,6 +30,8 @@ export interface ParameterContext extends ErrorContext {
 		options?: { extractValue?: boolean; rawExpressions?: boolean },
 	): unknown;
 	getTimezone(): string;
+	/** The item an item's context reads (n8n's `$json` is its `json`); a trigger has none. */
+	getInputData?(): INodeExecutionData | INodeExecutionData[];
 }
 
 function describeReceived(value: unknown): string {
@@ -115,7 +117,8 @@ export class ParameterReader {
 		const path = collection ? `${collection.name}.${field.name}` : field.name;
 		// n8n throws for a missing parameter when the fallback is undefined; an unset collection field
 		// is missing.
-		const value = this.context.getNodeParameter(path, null) as unknown;
+		const value =
+			this.mappedFromItem(path) ?? (this.context.getNodeParameter(path, null) as unknown);
 		if (!isPlainObject(value) || !('mode' in value) || !('value' in value)) return { value };
 		const modes = field.modes ?? [];
 		if (modes.length > 0 && !modes.some((mode) => mode.name === value.mode)) {
@@ -128,6 +131,30 @@ export class ParameterReader {
 			);
 		}
 		return { value: value.value, mode: value.mode };
+	}
+
+	/**
+	 * The value of a field mapped straight from one of the item's fields (`{{ $json.city }}`,
+	 * `{{ $json["Unit price"] }}`, as the editor writes a dragged-in column; also as a picker's
+	 * value), taken from the item: what n8n's evaluation gives, without its cost. Setting up an
+	 * expression is most of n8n's CPU per row of a large sync, and RoutingNode has evaluated each of
+	 * the item's expressions once already. Undefined for anything else (another expression, a field
+	 * the item lacks, a value other than text, a number or true/false), which n8n evaluates. n8n
+	 * would also convert a field with a `validateType`; the node declares none (a test keeps it so).
+	 */
+	private mappedFromItem(path: string): unknown {
+		const input = this.context.getInputData?.();
+		if (input === undefined || Array.isArray(input)) return undefined;
+		const saved = valueAt(this.context.getNode().parameters, `.${path}`);
+		if (typeof saved === 'string') return itemFieldValue(saved, input.json);
+		if (!isPlainObject(saved) || typeof saved.value !== 'string') return undefined;
+		const others = Object.entries(saved).filter(([key]) => key !== 'value');
+		if (others.some(([, other]) => typeof other !== 'string' && typeof other !== 'boolean'))
+			return undefined;
+		if (others.some(([, other]) => typeof other === 'string' && other.startsWith('=')))
+			return undefined;
+		const value = itemFieldValue(saved.value, input.json);
+		return value === undefined ? undefined : { ...saved, value };
 	}
 
 	/** Whether the user added `field` to `collection`, whatever its value came out as. */
@@ -190,6 +217,20 @@ export class ParameterReader {
 		};
 		return new (this.constructor as new (context: ParameterContext) => this)(inner);
 	}
+}
+
+// `={{ $json.name }}` or `={{ $json["Unit price"] }}` (either quote), nothing else in the expression.
+const ITEM_FIELD_EXPRESSION =
+	/^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:"([^"\\]*)"|'([^'\\]*)')\s*\])\s*\}\}$/;
+
+function itemFieldValue(saved: string, json: IDataObject): string | number | boolean | undefined {
+	const key = ITEM_FIELD_EXPRESSION.exec(saved)
+		?.slice(1)
+		.find((name) => name !== undefined);
+	if (key === undefined || !Object.hasOwn(json, key)) return undefined;
+	const value = json[key];
+	const plain = typeof value === 'string' || typeof value === 'boolean';
+	return plain || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
 }
 
 /** The value at `path` (`[2].from`) inside `value`, `undefined` when there is none. */
