@@ -26,7 +26,6 @@ const COLUMN_VALUES: unknown[] = [
 	null,
 	{ nested: 'x' },
 	['x'],
-	'={{ 1 + 1 }}',
 ];
 
 /** `{{ $json.v }}` as the editor writes it, or an expression n8n evaluates to the same value. */
