@@ -137,7 +137,7 @@ export class ParameterReader {
 	 * The value of a field mapped straight from one of the item's fields (`{{ $json.city }}`,
 	 * `{{ $json["Unit price"] }}`, as the editor writes a dragged-in column; also as a picker's
 	 * value), taken from the item: what n8n's evaluation gives, without its cost. Setting up an
-	 * expression is most of n8n's CPU per row of a large sync, and RoutingNode has evaluated each of
+	 * expression is most of n8n's CPU per row of a large sync, and n8n's routing has evaluated each of
 	 * the item's expressions once already. Undefined for anything else (another expression, a field
 	 * the item lacks, a value other than text, a number or true/false), which n8n evaluates. n8n
 	 * would also convert a field with a `validateType`; the node declares none (a test keeps it so).
