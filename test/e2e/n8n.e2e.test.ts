@@ -57,14 +57,10 @@ import {
 	waitFor,
 } from './support';
 import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/writes/wholeReads';
-import { CLIENT_SYNC } from '../harness/syncs';
+import { CLIENT_SYNC, clientsOfLastNight, nightlyRows } from '../harness/syncs';
 import { CLIENTS } from '../harness/writes';
 import { EXT, STRUCTURE_ID, WRITES_WORKFLOW, writesWorkflow } from './writes';
 import { GERMAN_CSV, germanCsvWorkflow, placeGermanCsv } from './germanCsv';
-
-// The sandbox is plain JavaScript so that it runs without a build step.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { writeHandlers } = require('../../sandbox/writes');
 
 const TOKEN = 'e2e-token-5f0c2d';
 const BAD_CREDENTIAL = { id: 'eqRentalBadToken', name: 'Equipment Rental wrong token' };
@@ -285,8 +281,7 @@ function previewedRows(seed: boolean): Json[] {
 const NIGHTLY_SYNC = {
 	workflow: 'sheetClientsNightly',
 	node: 'Sync clients nightly',
-	rows: 1000,
-	differing: 10,
+	prefix: 'E2E-NS',
 } as const;
 
 /** The same sync in Loop Over Items of 100 (issue 43): its batches share one read of the clients. */
@@ -296,29 +291,6 @@ const LOOPED_SYNC = {
 	batchSize: 100,
 	prefix: 'E2E-LS',
 } as const;
-
-function nightlyRows(prefix = 'E2E-NS'): Json[] {
-	return [...Array(NIGHTLY_SYNC.rows).keys()].map((index) => ({
-		name: `E2E nightly ${index}`,
-		externalId: `${prefix}-${index}`,
-		city: `City ${index % 50}`,
-	}));
-}
-
-/**
- * Makes the clients of `rows` in the sandbox as the API held them after the last sync, made
- * `clockOffsetMs` from now, 1% of them under another name: returns the rows that differ.
- */
-function clientsOfLastNight(rows: Json[], clockOffsetMs: number): Json[] {
-	const differing = rows.filter((_, index) => index % (rows.length / NIGHTLY_SYNC.differing) === 0);
-	for (const row of rows)
-		writeHandlers.createClient(
-			sandbox.store,
-			{ body: differing.includes(row) ? { ...row, name: `${row.name} (old)` } : row },
-			{ clockOffsetMs },
-		);
-	return differing;
-}
 
 /** The sandbox's clients whose external ID starts with `prefix`. */
 function clientsWithPrefix(prefix: string): Json[] {
@@ -803,7 +775,7 @@ function operationWorkflows(): Json[] {
 			const workflow = sheetWorkflow(
 				sync.workflow,
 				`e2e: a nightly sync of 1,000 clients${sync === LOOPED_SYNC ? ' in Loop Over Items' : ''}`,
-				sync === LOOPED_SYNC ? nightlyRows(LOOPED_SYNC.prefix) : nightlyRows(),
+				nightlyRows(sync.prefix),
 				{ name: sync.node, parameters: CLIENT_SYNC },
 				{ onError: 'stop' },
 			);
@@ -1825,7 +1797,7 @@ describe(onN8n('one workflow per operation'), () => {
 		'a nightly sync of 1,000 clients in Loop Over Items of 100: the batches read the clients once, and write the 1% that differ',
 		async () => {
 			const rows = nightlyRows(LOOPED_SYNC.prefix);
-			const differing = clientsOfLastNight(rows, 0);
+			const { changed: differing } = clientsOfLastNight(sandbox.store, rows);
 			const clients = () => (sandbox.store as unknown as ErpStore).clients;
 			const pages = Math.ceil(clients().length / WHOLE_READ_PAGE_SIZE);
 
@@ -2910,8 +2882,10 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 			const clientKind = MASTER_DATA_TRIGGERS.find((kind) => kind.collection === 'clients')!;
 			// The API holds every row's client since yesterday (before the event's baseline), 1% of
 			// them under another name.
-			const rows = nightlyRows();
-			const differing = clientsOfLastNight(rows, -24 * 60 * 60 * 1000);
+			const rows = nightlyRows(NIGHTLY_SYNC.prefix);
+			const { changed: differing } = clientsOfLastNight(sandbox.store, rows, {
+				clockOffsetMs: -24 * 60 * 60 * 1000,
+			});
 			const triggerExecutions = async () =>
 				(await server.executions(MASTER_DATA_WORKFLOW)).filter(
 					(execution) => execution.mode === 'trigger',
@@ -2945,7 +2919,7 @@ describe(onN8n('a running n8n: the trigger, the credential test and error workfl
 				differing.length,
 			);
 			expect(first.requests.filter((request) => request.method === 'GET')).toHaveLength(pages);
-			const synced = clientsWithPrefix('E2E-NS-');
+			const synced = clientsWithPrefix(`${NIGHTLY_SYNC.prefix}-`);
 			expect(synced.map((client) => client.name).sort()).toEqual(
 				rows.map((row) => row.name).sort(),
 			);

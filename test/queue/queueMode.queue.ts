@@ -5,15 +5,18 @@
 	(CONTRIBUTING.md, "n8n's n8n-node tool"). */
 /**
  * The node and the trigger in n8n's queue mode (see cluster.ts): webhooks spread over two workers,
- * the trigger's changes emitted exactly once across main restarts, the daily report once per day,
- * a worker killed during a trigger's execution, one worker against two. Each case prints its
- * figures at the end of the run.
+ * a nightly sync's Loop Over Items on a worker reading the clients once, the trigger's changes
+ * emitted exactly once across main restarts, the daily report once per day, a worker killed during
+ * a trigger's execution, one worker against two. Each case prints its figures at the end of the run.
  */
 import * as os from 'node:os';
 
+import { WHOLE_READ_PAGE_SIZE } from '../../nodes/EquipmentRental/writes/wholeReads';
 import { RUNNING_STATUSES } from '../e2e/n8n-server';
-import { type Json, rt, waitFor } from '../e2e/support';
+import { inLoop, type Json, rt, sheetWorkflow, waitFor } from '../e2e/support';
 import { MASTER_DATA_KINDS } from '../harness/records';
+import { CLIENT_SYNC, clientsOfLastNight, nightlyRows, type SheetRow } from '../harness/syncs';
+import { CLIENTS } from '../harness/writes';
 import { ADMIN_TOKEN, API_TOKEN, type Cluster, startCluster } from './cluster';
 
 import {
@@ -25,6 +28,7 @@ import {
 	recordMasterDataChanges,
 	recordModelChanges,
 	slowReadOnModelChange,
+	startedByWebhook,
 } from './workflows';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,6 +54,14 @@ const LONG_READ_PAGE_DELAY_MS = 400;
 const STALLED_JOB_DECIDED_MS = 120_000;
 /** What n8n records for an execution whose job Bull failed as stalled. */
 const STALLED_JOB_MESSAGE = /failed to be processed too many times and will no longer retry/;
+
+/** The nightly sync in Loop Over Items (issue 43), its sheet's external IDs `<prefix>-<index>`. */
+const LOOPED_SYNC = {
+	path: 'queue-looped-sync',
+	node: 'Sync clients in a loop',
+	batchSize: 100,
+	prefix: 'QUEUE-LS',
+} as const;
 
 const LOAD_PATH = 'queue-load';
 const RECOVERY_PATH = 'queue-recover';
@@ -166,6 +178,79 @@ describe('load spread over two workers', () => {
 			`Load spread: ${CONCURRENT_WEBHOOKS} concurrent webhook executions (Return All of ${models} models + Create Quote each): ` +
 				`${executions.length} succeeded with ${models} records each, worker-1 ran ${split['worker-1']}, worker-2 ran ${split['worker-2']}, ` +
 				`${sent.size} quotes each sent once; ${seconds.toFixed(1)} s`,
+		);
+	});
+});
+
+describe('a nightly sync in Loop Over Items on a worker', () => {
+	it('Loop Over Items of 100 over 1,000 rows: the batches read the clients once, and write only the 1% that differ or are new', async () => {
+		const rows = nightlyRows(LOOPED_SYNC.prefix);
+		const { changed, added } = clientsOfLastNight(cluster.sandbox.store, rows, { someNew: true });
+		const clients = () => cluster.sandbox.store.clients as Json[];
+		const idsBefore = new Map(clients().map((client) => [client.externalId, client.id]));
+		const pages = Math.ceil(clients().length / WHOLE_READ_PAGE_SIZE);
+		const sheet = sheetWorkflow(
+			LOOPED_SYNC.path,
+			'Queue: a nightly sync in Loop Over Items',
+			rows,
+			{ name: LOOPED_SYNC.node, parameters: CLIENT_SYNC, credential: cluster.credential },
+			{ onError: 'stop' },
+		);
+		const workflowId = await cluster.createWorkflow(
+			startedByWebhook(inLoop(sheet, LOOPED_SYNC.node, LOOPED_SYNC.batchSize), LOOPED_SYNC.path),
+		);
+		await cluster.main.activate(workflowId);
+		const sent = cluster.sandbox.requests.length;
+
+		const started = Date.now();
+		const answer = await postWebhook(LOOPED_SYNC.path, {});
+		const seconds = (Date.now() - started) / 1000;
+
+		const [summary] = await executionsOf(workflowId);
+		const execution = await cluster.main.finishedExecution(String(summary.id));
+		expect(execution.status).toBe('success');
+		const [worker, ...again] = cluster.workersByExecution().get(String(summary.id)) ?? [];
+		expect([worker, again]).toEqual([expect.stringMatching(/^worker-\d$/), []]);
+		const batches: Json[] = execution.data.resultData.runData[LOOPED_SYNC.node];
+		expect(batches).toHaveLength(rows.length / LOOPED_SYNC.batchSize);
+		const upserted = (row: SheetRow) =>
+			changed.includes(row) ? 'updated' : added.includes(row) ? 'created' : 'unchanged';
+		expect(
+			batches.flatMap((batch) =>
+				batch.data.main[0].map((item: Json) => [item.json.externalId, item.json.upserted]),
+			),
+		).toEqual(rows.map((row) => [row.externalId, upserted(row)]));
+		// The loop's done output, which the webhook answers with: every row's client.
+		expect(answer.status).toBe(200);
+		expect(answer.body.map((client: Json) => client.externalId)).toEqual(
+			rows.map((row) => row.externalId),
+		);
+
+		const requests = cluster.sandbox.requests.slice(sent);
+		const reads = requests.filter((request) => request.method === 'GET');
+		// Each page once, in whatever order the parallel reads arrived.
+		expect(reads.map((request) => `${request.path}?page=${request.query.page}`).sort()).toEqual(
+			[...Array(pages).keys()].map((page) => `${CLIENTS}?page=${page + 1}`).sort(),
+		);
+		const writes = requests.filter((request) => request.method !== 'GET');
+		expect(writes.map((request) => `${request.method} ${request.path}`).sort()).toEqual(
+			[
+				...changed.map((row) => `PATCH ${CLIENTS}/${idsBefore.get(row.externalId)}`),
+				...added.map(() => `POST ${CLIENTS}`),
+			].sort(),
+		);
+		// Every row's client once, with the row's values.
+		const byExternalId = (a: Json, b: Json) => String(a.externalId).localeCompare(b.externalId);
+		const synced = clients().filter((client) =>
+			String(client.externalId).startsWith(`${LOOPED_SYNC.prefix}-`),
+		);
+		expect(
+			synced.map(({ externalId, name, city }) => ({ externalId, name, city })).sort(byExternalId),
+		).toEqual([...rows].sort(byExternalId));
+
+		recordFigure(
+			`Loop Over Items of ${LOOPED_SYNC.batchSize} over ${rows.length} rows (Create or Update, ${changed.length} changed and ${added.length} new) on ${worker}: ` +
+				`${batches.length} batches read the clients' ${pages} page(s) once, and sent ${writes.length} writes; ${seconds.toFixed(1)} s`,
 		);
 	});
 });

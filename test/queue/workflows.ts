@@ -1,7 +1,7 @@
 /**
  * The workflows the queue suite runs, as the editor saves them: webhooks that read equipment models
- * (and create a quote), and the Equipment Rental Trigger starting workflows that record what it
- * emits.
+ * (and create a quote) or sync a sheet, and the Equipment Rental Trigger starting workflows that
+ * record what it emits.
  */
 import { CURRENT_VERSION } from '../../nodes/EquipmentRental/engine/nodeVersions';
 import { type Json, rt } from '../e2e/support';
@@ -148,6 +148,25 @@ export function modelCountQuote(
 			credential,
 		),
 	]);
+}
+
+/**
+ * `workflow` (the e2e suite's sheetWorkflow, in Loop Over Items or not) started by a production
+ * webhook at POST /webhook/<path> in place of its Manual Trigger, so that a worker runs it; the
+ * webhook answers with the last node's items once the execution has ended.
+ */
+export function startedByWebhook(workflow: Json, path: string): Json {
+	const manualTrigger = workflow.nodes.find(
+		(candidate: Json) => candidate.type === 'n8n-nodes-base.manualTrigger',
+	);
+	const { [manualTrigger.name]: fromTrigger, ...connections } = workflow.connections;
+	const start = webhook(path, 'allEntries');
+	return {
+		name: workflow.name,
+		nodes: [start, ...workflow.nodes.filter((candidate: Json) => candidate !== manualTrigger)],
+		connections: { [start.name]: fromTrigger, ...connections },
+		settings: workflow.settings,
+	};
 }
 
 /**
