@@ -9,7 +9,10 @@
  * own, 20 ms per request, no rate limit), in the cases of bench/upsert-job.js: the nightly run (1%
  * of the rows differ, half changed and half new; by default at 50,000 rows) and the first load
  * (every row new). Each workflow is started through n8n's REST API as the editor's "Execute
- * workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger), one after the other:
+ * workflow" button does (POST /rest/workflows/:id/run from its Manual Trigger), one after the other;
+ * with --trigger webhook as a production execution instead, as a nightly Schedule Trigger's run is:
+ * the workflow starts from a Webhook trigger (active, answering when the run has ended), and
+ * --save sets its "Save successful production executions" (all, n8n's default, or none):
  *   (a) Manual Trigger > Code (the rows as items: externalId, name, city) > Equipment Rental,
  *       Client > Create or Update, Request Options unset, the fields from $json;
  *   (a') the node in Loop Over Items (Split in Batches 3) of each --loops size around the
@@ -35,14 +38,18 @@
  * 503 otherwise), then GET /healthz, each waiting for its answer (5 s at most) before the next; and
  * samples every 250 ms the resident memory of n8n's process trees (n8n and its task runner; in
  * queue mode the main's and the worker's, added). Per case and contender: the execution's status,
- * its time (from the REST call to the execution's stoppedAt), that time against (b)'s and (d)'s,
+ * its time (from the REST call to the execution's stoppedAt; with --trigger webhook, from the call
+ * to n8n's answer, which comes after the save), that time against (b)'s and (d)'s,
  * failed items (output items carrying an error), records the sandbox does not hold right, the
  * requests the sandbox received and per row, n8n's peak RSS, the probes (readiness answered other
  * than 200, /healthz other than 200, the longest answer of either (n8n's event loop answers both: the
  * probe in flight while it is held waits) and when it was sent, the median latency against that of n8n idle, probed for 5 s before the first run; each
- * probe not answered 200 or slower than 1 s is listed below the table), and the "Database
- * connection timed out" warnings in n8n's log. A run's probes are those started from its REST call
- * until the poll (GET /rest/executions/:id, every 250 ms) that finds it ended.
+ * probe not answered 200 or slower than 1 s is listed below the table), the "Database
+ * connection timed out" warnings in n8n's log, and what n8n's save of the ended execution does on
+ * its event loop: flatted's stringify of the run data (n8n's ExecutionRepository runs it in one go
+ * before writing), done again here on the data n8n saved, its time and its size (not when n8n saved
+ * none). A run's probes are those started from its REST call until the poll (GET
+ * /rest/executions/:id, every 250 ms) that finds it ended, or until n8n answers the webhook call.
  *
  * Checks, which make the run exit with 1: every contender's execution ended with success, with one
  * output item per record and no failed item, the sandbox holds every record once with the
@@ -56,7 +63,8 @@
  * (a') (the recipe), in (a) up to 5,000 rows, and in queue mode in every run of the node.
  *
  * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case nightly,first-load]
- * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e] [--queue]); it
+ * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e] [--queue]
+ * [--trigger editor|webhook] [--save all|none]); it
  * needs n8n 2.8.4 installed (`npm run n8n:install`) and the package built (`npm run build`). The
  * default run (nightly, 50,000 rows, every contender) takes about 25 minutes on 2 cores, most of it
  * (b)'s 100,000 requests. --smoke: SMOKE_RECORDS rows in both cases, Loop Over Items of
@@ -86,6 +94,11 @@ const USAGE = [
 	'  --floor-rows N    rows of (e), the smallest declarative node (default 5000)',
 	"  --only K,K        contenders a, a', b, d, e (default all; quote a' in a shell)",
 	'  --queue           n8n in queue mode: PostgreSQL, Redis, a main and one worker running the runs',
+	"  --trigger T       how each run starts: editor (default; the editor's Execute workflow, a manual",
+	"                    run) or webhook (a production run, as a Schedule Trigger's: the active",
+	"                    workflow's Webhook trigger, answered once n8n has ended and saved the run)",
+	"  --save S          Save successful production executions of the workflows: all (n8n's default)",
+	'                    or none (with --trigger webhook: n8n applies it to production runs only)',
 	...commonUsage(
 		"a small run (20 rows of each case, Loop Over Items of 10, a floor of 20 rows, no warm-up; n8n's start and seconds): every result checked, no goal judged",
 		20,
@@ -99,6 +112,8 @@ const { values: flags } = commandLine(USAGE, {
 	'floor-rows': { type: 'string' },
 	only: { type: 'string' },
 	queue: { type: 'boolean' },
+	trigger: { type: 'string' },
+	save: { type: 'string' },
 });
 const SMOKE = flags.smoke === true;
 const SMOKE_RECORDS = 20;
@@ -126,14 +141,18 @@ const {
 const { probeSummary, startWatching } = require('./n8n-probes');
 const {
 	SANDBOX_CREDENTIAL,
-	TRIGGER,
+	activate,
+	flattedSave,
 	headerAuthCredential,
 	POLL_EVERY_MS,
 	manualTrigger,
 	outputItems,
 	runDuration,
 	runFromEditor,
+	runFromWebhook,
+	savedExecution,
 	startN8n,
+	webhookTrigger,
 } = require('./real-n8n');
 const {
 	SMALLEST_DECLARATIVE_FIELDS,
@@ -161,6 +180,11 @@ const CASES = listOption(
 	SMOKE ? ['nightly', 'first-load'] : ['nightly'],
 );
 const ONLY = listOption(flags, 'only', CONTENDER_KEYS, CONTENDER_KEYS);
+const [STARTED_BY] = listOption(flags, 'trigger', ['editor', 'webhook'], ['editor']);
+const BY_WEBHOOK = STARTED_BY === 'webhook';
+const [SAVE_SUCCESSFUL] = listOption(flags, 'save', ['all', 'none'], ['all']);
+if (SAVE_SUCCESSFUL === 'none' && !BY_WEBHOOK)
+	usageError(USAGE, '--save none needs --trigger webhook: n8n applies it to production runs only');
 
 /** A whole number above 0 from option `name`, or `otherwise` when it is not given. */
 function countOption(name, otherwise) {
@@ -216,11 +240,15 @@ const UPSERT = 'Create or Update client';
 const LOOP = 'Loop Over Items';
 const FLOOR_NODE = 'Create Client';
 
-/** Manual Trigger > Code putting out `rows`, as the start of every contender's workflow. */
-function rowsStart(rows) {
+/**
+ * The trigger (Manual Trigger, or with --trigger webhook a Webhook trigger at `webhookPath`) > Code
+ * putting out `rows`, as the start of every contender's workflow.
+ */
+function rowsStart(rows, webhookPath) {
+	const trigger = BY_WEBHOOK ? webhookTrigger(webhookPath) : manualTrigger();
 	return {
 		nodes: [
-			manualTrigger(),
+			trigger,
 			{
 				id: 'rows',
 				name: ROWS,
@@ -230,7 +258,7 @@ function rowsStart(rows) {
 				parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
 			},
 		],
-		connections: { [TRIGGER]: { main: [[connectTo(ROWS)]] } },
+		connections: { [trigger.name]: { main: [[connectTo(ROWS)]] } },
 	};
 }
 
@@ -247,19 +275,41 @@ const upsertNode = {
 
 /**
  * A workflow as `n8n import:workflow` takes it: the start with `rows`, then `nodes` after the Code
- * node.
+ * node; its Webhook trigger's path is its ID.
  */
 function workflow(id, name, rows, { nodes, connections }) {
-	const start = rowsStart(rows);
+	const start = rowsStart(rows, id);
 	return {
 		id,
 		name,
 		active: false,
 		nodes: [...start.nodes, ...nodes],
 		connections: { ...start.connections, ...connections },
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: SAVE_SUCCESSFUL },
 		pinData: {},
 	};
+}
+
+/**
+ * Runs a workflow as --trigger says: from the editor (polled until it ended), or by its webhook
+ * (n8n answers once it has ended and saved the run). Answers runFromEditor's result, or
+ * runFromWebhook's with the execution as far as it is known before the run's data is read:
+ * its status.
+ */
+async function startRun({ rest, url }, { id }) {
+	if (!BY_WEBHOOK) return await runFromEditor(rest, id);
+	const run = await runFromWebhook(url, id);
+	return { ...run, execution: { status: run.ok ? 'success' : 'error' }, pollFailures: 0 };
+}
+
+/**
+ * A run started by its webhook, with the execution n8n saved (status, times, data), or marked
+ * `notSaved` when n8n kept none; a run from the editor as it is (its data came with its end).
+ */
+async function withSavedExecution({ rest }, { id }, run) {
+	if (!BY_WEBHOOK) return run;
+	const execution = await savedExecution(rest, id);
+	return execution ? { ...run, execution } : { ...run, notSaved: true };
 }
 
 /** A workflow ID's ending for a case: `first-load` becomes `FirstLoad`. */
@@ -454,7 +504,8 @@ async function untilQuiet(sandbox) {
  * One contender's run on a reset sandbox, watched: its figures (time and requests scaled by the
  * contender's factor), and what was wrong with its result (empty when right).
  */
-async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender) {
+async function measure(n8n, contender) {
+	const { url, logFile, n8nProcesses, sandbox } = n8n;
 	const { job } = contender;
 	const { ids } = await sandbox.ask({ type: 'reset', existing: job.existingBefore });
 	const logOffset = fs.statSync(logFile).size;
@@ -462,12 +513,16 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 	const watching = startWatching(url, n8nProcesses);
 	let run;
 	try {
-		run = await runFromEditor(rest, contender.workflow.id);
+		run = await startRun(n8n, contender.workflow);
 	} catch (error) {
 		await watching.stop();
 		throw error;
 	}
 	const { probes, peakRss } = await watching.stop(run.endPolledAt);
+	// Read after the probes: n8n sending a big run's data is the bench's doing, not the run's.
+	run = await withSavedExecution(n8n, contender.workflow, run);
+	const hasData = !(run.timedOut || run.dataUnreadable || run.notSaved);
+	const saved = hasData ? flattedSave(run.execution.data) : { ms: NaN, bytes: NaN };
 	const atEnd = await requestsReceived(sandbox);
 	const quietMs =
 		run.execution?.status === 'success' ? QUIET_MS : quietAfterFailureMs(job.records.length);
@@ -481,9 +536,8 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 		wrong.push(error.message);
 	}
 	const status = run.timedOut ? 'did not end' : run.execution.status;
-	const items =
-		run.timedOut || run.dataUnreadable ? [] : outputItems(run.execution, contender.outputs);
-	const errorItems = run.dataUnreadable ? NaN : errorItemCount(items);
+	const items = hasData ? outputItems(run.execution, contender.outputs) : [];
+	const errorItems = hasData || run.timedOut ? errorItemCount(items) : NaN;
 	const [expectedItems, eachOf] =
 		contender.outputsPerRow === false ? [job.writes, 'row to write'] : [job.records.length, 'row'];
 	const error = run.execution?.data?.resultData?.error;
@@ -491,7 +545,7 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 		wrong.push(
 			`the execution's status is ${status}${error ? `: ${error.message}${error.node ? ` (in ${error.node.name})` : ''}` : ''}`,
 		);
-	else if (!run.dataUnreadable && items.length !== expectedItems)
+	else if (hasData && items.length !== expectedItems)
 		wrong.push(`${items.length} output items, not one per ${eachOf}`);
 	if (afterEnd > 0)
 		wrong.push(
@@ -514,6 +568,9 @@ async function measure({ rest, url, logFile, n8nProcesses, sandbox }, contender)
 			dbPingTimeouts: dbPingTimeoutsSince(logFile, logOffset),
 			pollFailures: run.pollFailures,
 			dataUnreadable: run.dataUnreadable === true,
+			notSaved: run.notSaved === true,
+			savedMs: saved.ms,
+			savedBytes: saved.bytes,
 			...probeSummary(probes, runStartedAt),
 		},
 		wrong,
@@ -571,6 +628,8 @@ function columns(baselines) {
 		['sent at', (s) => seconds(s.longestProbeSince)],
 		['x idle (median)', (s) => (s.medianProbeMs / baselines.idleMedianProbeMs).toFixed(1)],
 		['DB ping timeouts', (s) => count(s.dbPingTimeouts)],
+		['run data', (s) => (Number.isNaN(s.savedBytes) ? '-' : megabytes(s.savedBytes))],
+		['its stringify', (s) => (Number.isNaN(s.savedMs) ? '-' : milliseconds(s.savedMs))],
 	];
 }
 
@@ -579,10 +638,11 @@ function settingsLines(loadBefore) {
 		? 'queue mode: PostgreSQL, Redis, a main (probed) and one worker running every execution (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS), the package in each user folder'
 		: 'n8n start, SQLite, the package as a community package';
 	return [
-		`Create or Update of ${count(RECORDS)} clients by external ID in n8n ${rt.n8nVersion()} (${where}), ${LATENCY_MS} ms per request, no rate limit; each run started as the editor's Execute workflow does (POST /rest/workflows/:id/run), one after the other, the sandbox's clients reset before each.`,
+		`Create or Update of ${count(RECORDS)} clients by external ID in n8n ${rt.n8nVersion()} (${where}), ${LATENCY_MS} ms per request, no rate limit; each run started ${BY_WEBHOOK ? `as a production execution, by a POST to the active workflow's Webhook trigger (Respond: When Last Node Finishes), Save successful production executions: ${SAVE_SUCCESSFUL}` : "as the editor's Execute workflow does (POST /rest/workflows/:id/run)"}, one after the other, the sandbox's clients reset before each.`,
 		`Machine: ${os.availableParallelism()} cores, load average (1, 5, 15 min) at the start: ${loadBefore}.`,
-		`Contenders, Manual Trigger > Code (the rows) > ...; writing nodes On Error: Continue (regular output); ${WARMS_UP ? `each warmed up by a run of ${WARM_UP_ROWS} rows` : 'not warmed up (--smoke)'}.${HTTP_ROWS < RECORDS ? ` (b) runs ${count(HTTP_ROWS)} rows: its time and requests x ${(RECORDS / HTTP_ROWS).toFixed(1)}.` : ''}`,
-		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most; longest /healthz: of either), from the REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms). Peak RSS: n8n's process trees (with the task runner${QUEUE ? '; main and worker added' : ''}), sampled every 250 ms. Time: from the REST call to the execution's stoppedAt.`,
+		`Contenders, ${BY_WEBHOOK ? 'Webhook' : 'Manual Trigger'} > Code (the rows) > ...; writing nodes On Error: Continue (regular output); ${WARMS_UP ? `each warmed up by a run of ${WARM_UP_ROWS} rows` : 'not warmed up (--smoke)'}.${HTTP_ROWS < RECORDS ? ` (b) runs ${count(HTTP_ROWS)} rows: its time and requests x ${(RECORDS / HTTP_ROWS).toFixed(1)}.` : ''}`,
+		`Probes: every ${PROBE_EVERY_MS} ms GET ${READINESS}, then GET ${LIVENESS}, each waiting for its answer (${PROBE_TIMEOUT_MS / 1000} s at most; longest /healthz: of either), from the ${BY_WEBHOOK ? "webhook call until n8n's answer" : `REST call until n8n reports the execution ended (polled every ${POLL_EVERY_MS} ms)`}. Peak RSS: n8n's process trees (with the task runner${QUEUE ? '; main and worker added' : ''}), sampled every 250 ms. Time: from the ${BY_WEBHOOK ? "call to n8n's answer (after its save)" : "REST call to the execution's stoppedAt"}.`,
+		"Run data: the execution's data as n8n saved it, made again here by flatted's stringify (n8n's save runs it in one go on its event loop): its size and that stringify's time in this process ('-': n8n saved none).",
 	];
 }
 
@@ -699,6 +759,12 @@ function resultLines(results, idle) {
 					`${contender.label}: n8n reset the connection when asked for the ended run's data (GET /rest/executions/:id), as the editor asks for it: its output items are not counted, the sandbox's records are checked.`,
 			),
 		...results
+			.filter(({ figures }) => figures.notSaved)
+			.map(
+				({ contender }) =>
+					`${contender.label}: n8n saved no execution (Save successful production executions: none): its output items are not counted, the sandbox's records are checked.`,
+			),
+		...results
 			.filter(({ figures }) => figures.pollFailures > 0)
 			.map(
 				({ contender, figures }) =>
@@ -766,9 +832,12 @@ async function main() {
 			packageDirs: [floorPackage],
 			queue: QUEUE,
 		});
-		const { rest } = n8n;
+		if (BY_WEBHOOK)
+			for (const { workflow, warmUp } of all)
+				for (const { id } of WARMS_UP ? [warmUp, workflow] : [workflow])
+					await activate(n8n.rest, id);
 		for (const { label, warmUp } of WARMS_UP ? all : []) {
-			const { execution } = await runFromEditor(rest, warmUp.id);
+			const { execution } = await startRun(n8n, warmUp);
 			if (execution?.status !== 'success')
 				throw new Error(`${label}: the warm-up run ended ${execution?.status ?? 'not at all'}`);
 		}

@@ -5,9 +5,12 @@
  * bench/n8n-return-all.bench.js): `n8n start` of the pinned version, headless, SQLite (or queue
  * mode: PostgreSQL, Redis, a main and a worker), a package
  * installed in its user folder as n8n installs a community package, the owner signed in, and
- * workflows run from their Manual Trigger as the editor's "Execute workflow" button does.
+ * workflows run from their Manual Trigger as the editor's "Execute workflow" button does, or, as
+ * production executions (as a Schedule Trigger's runs are), from a Webhook trigger of an active
+ * workflow.
  */
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -19,6 +22,8 @@ const services = require('../scripts/runtime/services');
 
 /** The name of the Manual Trigger every benchmark workflow starts from. */
 const TRIGGER = 'Execute workflow';
+/** The name of the Webhook trigger a workflow run as a production execution starts from. */
+const WEBHOOK_TRIGGER = 'Webhook';
 
 const OWNER = {
 	email: 'bench-owner@example.com',
@@ -61,6 +66,27 @@ const manualTrigger = (position = [-400, 0]) => ({
 	typeVersion: 1,
 	position,
 	parameters: {},
+});
+
+/**
+ * A Webhook trigger at `path` that answers a POST when the run has ended (Respond: When Last Node
+ * Finishes), with no body. n8n answers after its workflowExecuteAfter hooks, the execution's save
+ * among them, have run.
+ */
+const webhookTrigger = (path, position = [-400, 0]) => ({
+	id: 'webhook',
+	name: WEBHOOK_TRIGGER,
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	position,
+	webhookId: crypto.randomUUID(),
+	parameters: {
+		httpMethod: 'POST',
+		path,
+		responseMode: 'lastNode',
+		responseData: 'noData',
+		options: {},
+	},
 });
 
 /**
@@ -263,9 +289,63 @@ async function endedExecution(rest, executionId) {
 	return found && !RUNNING_STATUSES.includes(found.status) && found.stoppedAt ? found : undefined;
 }
 
-/** From the REST call that started the run to the execution's stoppedAt, in ms (NaN: no end). */
+/** Activates (publishes) a workflow through the REST API, as the editor's switch does. */
+async function activate(rest, workflowId) {
+	const { versionId } = await rest('GET', `/workflows/${workflowId}`);
+	await rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+}
+
+/**
+ * Starts a production execution of an active workflow by a POST to its webhookTrigger's `path` and
+ * waits for n8n's answer, which comes once the run has ended and n8n has saved it (or not, as the
+ * workflow's settings say). Answers { ok (n8n answered 2xx: the run succeeded), calledAt (Date.now()
+ * at the call), endedAt (Date.now() at the answer), endPolledAt (performance.now() at the answer) }.
+ */
+async function runFromWebhook(url, path) {
+	const calledAt = Date.now();
+	const answer = await fetch(`${url}/webhook/${path}`, {
+		method: 'POST',
+		signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+	});
+	const [endedAt, endPolledAt] = [Date.now(), performance.now()];
+	await answer.arrayBuffer();
+	return { ok: answer.ok, calledAt, endedAt, endPolledAt };
+}
+
+/**
+ * The latest execution of a workflow with its run data parsed, as n8n saved it; undefined when n8n
+ * kept none (Save successful production executions: Do not save).
+ */
+async function savedExecution(rest, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const { results } = await rest('GET', `/executions?filter=${filter}`);
+	const latest = results.reduce(
+		(newest, execution) =>
+			!newest || Number(execution.id) > Number(newest.id) ? execution : newest,
+		undefined,
+	);
+	if (!latest) return undefined;
+	const found = await rest('GET', `/executions/${latest.id}`);
+	return { ...found, data: flatted.parse(found.data) };
+}
+
+/**
+ * What n8n's save of an ended execution does on its event loop, done here on the same data: the
+ * time flatted's stringify takes (n8n's ExecutionRepository runs it in one go), and the size of
+ * the text it makes.
+ */
+function flattedSave(data) {
+	const startedAt = performance.now();
+	const text = flatted.stringify(data);
+	return { ms: performance.now() - startedAt, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * From the call that started the run to its end, in ms (NaN: no end): the execution's stoppedAt,
+ * or n8n's answer to a webhook call (after the save).
+ */
 const runDuration = (run) =>
-	run.timedOut ? NaN : Date.parse(run.execution.stoppedAt) - run.calledAt;
+	run.timedOut ? NaN : (run.endedAt ?? Date.parse(run.execution.stoppedAt)) - run.calledAt;
 
 /** The items the nodes put out, over all their runs (output 0). */
 function outputItems(execution, nodeNames) {
@@ -277,12 +357,18 @@ function outputItems(execution, nodeNames) {
 
 module.exports = {
 	TRIGGER,
+	WEBHOOK_TRIGGER,
 	POLL_EVERY_MS,
 	SANDBOX_CREDENTIAL,
+	activate,
+	flattedSave,
 	headerAuthCredential,
 	manualTrigger,
+	webhookTrigger,
 	startN8n,
 	runFromEditor,
+	runFromWebhook,
+	savedExecution,
 	runDuration,
 	outputItems,
 };

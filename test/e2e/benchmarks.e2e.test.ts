@@ -115,6 +115,38 @@ it(
 );
 
 it(
+	'npm run bench:n8n -- --smoke --trigger webhook: production runs by a webhook, their saved run data sized, and with --save none nothing saved and the records still checked',
+	() => {
+		const production = ['--smoke', '--trigger', 'webhook', '--case', 'nightly', '--only', "a,a'"];
+		const saved = runBench(BENCHES.n8nResponsiveness, production);
+		const unsaved = runBench(BENCHES.n8nResponsiveness, [...production, '--save', 'none']);
+
+		for (const smoke of [saved, unsaved]) {
+			expect(smoke.stdout).not.toContain('WRONG RESULTS');
+			expect(smoke.status).toBe(0);
+			expect(smoke.stdout).toContain("by a POST to the active workflow's Webhook trigger");
+		}
+		const savedRows = tableAfter(saved.stdout, 'NIGHTLY: ');
+		const unsavedRows = tableAfter(unsaved.stdout, 'NIGHTLY: ');
+		for (const contender of ['(a) the node', "(a') (a) in Loop"]) {
+			// The last two columns: the saved run data's size and its stringify's time.
+			expect(rowOf(savedRows, contender) ?? `no ${contender}`).toMatch(
+				/ success +\d+\.\d\d s .* \d+ MB +\d+ ms$/,
+			);
+			expect(rowOf(unsavedRows, contender) ?? `no ${contender}`).toMatch(
+				/ success +\d+\.\d\d s .* +- +-$/,
+			);
+			expect(
+				unsaved.stdout
+					.split('\n')
+					.some((line) => line.startsWith(contender) && line.includes(': n8n saved no execution')),
+			).toBe(true);
+		}
+	},
+	TEST_TIME_LIMIT_MS * 2,
+);
+
+it(
 	'npm run bench:n8n:list -- --smoke: the node and HTTP Request timed, their requests counted, n8n and the sandbox stopped',
 	() => {
 		const smoke = runBench(BENCHES.n8nReturnAll, ['--smoke']);
