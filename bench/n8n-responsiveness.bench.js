@@ -136,8 +136,8 @@ const {
 	startN8n,
 } = require('./real-n8n');
 const {
-	SMALLEST_DECLARATIVE_FIELDS,
-	SMALLEST_DECLARATIVE_TYPE,
+	SMALLEST_CREATE,
+	packageType,
 	writeSmallestDeclarativePackage,
 } = require('./smallest-declarative');
 const { startSandboxProcess } = require('./sync-sandbox');
@@ -356,6 +356,20 @@ function caseContenders(sandboxUrl, job, httpJob) {
 		.map((contender) => measured({ job, ...contender }, job));
 }
 
+/** A smallest declarative node (smallest-declarative.js) as the package gives it, named `name`. */
+function smallestDeclarativeNode(node, name) {
+	return {
+		id: node.description.name,
+		name,
+		type: packageType(node),
+		typeVersion: 1,
+		position: [200, 0],
+		...(node.description.credentials ? { credentials: SANDBOX_CREDENTIAL } : {}),
+		...ON_ERROR_CONTINUE,
+		parameters: node.parameters,
+	};
+}
+
 /** (e) the smallest declarative node creating each of `job`'s rows: n8n's engine's floor. */
 function floorContender(job) {
 	return measured(
@@ -365,23 +379,7 @@ function floorContender(job) {
 			id: 'benchFloor',
 			name: 'Bench: smallest declarative node',
 			job,
-			nodes: [
-				{
-					id: 'create',
-					name: FLOOR_NODE,
-					type: SMALLEST_DECLARATIVE_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					credentials: SANDBOX_CREDENTIAL,
-					...ON_ERROR_CONTINUE,
-					parameters: {
-						operation: 'create',
-						...Object.fromEntries(
-							SMALLEST_DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
-						),
-					},
-				},
-			],
+			nodes: [smallestDeclarativeNode(SMALLEST_CREATE, FLOOR_NODE)],
 			connections: { [ROWS]: { main: [[connectTo(FLOOR_NODE)]] } },
 			outputs: [FLOOR_NODE],
 		},

@@ -121,7 +121,7 @@ const {
 	verdict,
 } = require('./measuring');
 const { startSandboxProcess } = require('./sync-sandbox');
-const { SMALLEST_DECLARATIVE_FIELDS, SmallestDeclarativeNode } = require('./smallest-declarative');
+const { SMALLEST_CREATE } = require('./smallest-declarative');
 const {
 	CLIENTS_PATH,
 	COMPARE_DATASETS_VERSION,
@@ -400,15 +400,20 @@ function recordsNodeType(items) {
 	};
 }
 
+/** A smallest declarative node (smallest-declarative.js) as n8n's loader loads it. */
+function loadedDeclarative(node) {
+	const loaded = node.create();
+	// n8n's loader adds the "Request Options" (batching, proxy, timeout) to every declarative node.
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
+	return loaded;
+}
+
 /**
  * The node types of the workflows of `job`: the Equipment Rental node, n8n-nodes-base's, the
  * smallest declarative node, and the inputs: the job's rows (`bench.records`) and (e)'s
  * (`bench.freshRecords`, with the client's number besides (a)'s three fields).
  */
 function benchNodeTypes(job) {
-	const declarative = new SmallestDeclarativeNode();
-	// n8n's loader adds the "Request Options" (batching, proxy, timeout) to every declarative node.
-	DirectoryLoader.applyDeclarativeNodeOptionParameters(declarative);
 	const freshItems = freshRows(job).map(({ externalId, name, city, number }) => ({
 		externalId,
 		name,
@@ -419,7 +424,7 @@ function benchNodeTypes(job) {
 		[NODE_TYPE]: loadNodeTypes().getByName(NODE_TYPE),
 		'bench.records': recordsNodeType(job.inputItems),
 		'bench.freshRecords': recordsNodeType(freshItems),
-		'bench.smallestDeclarative': declarative,
+		'bench.smallestDeclarative': loadedDeclarative(SMALLEST_CREATE),
 		'n8n-nodes-base.httpRequest': new HttpRequest(),
 		'n8n-nodes-base.if': new If(),
 		'n8n-nodes-base.splitOut': new SplitOut(),
@@ -484,29 +489,28 @@ function buildWorkflow(build) {
 	};
 }
 
-/** (e) Input of (e)'s rows > the smallest declarative node, POST of each. */
-function declarativeWorkflow() {
+/**
+ * Input of the rows of `input` > a smallest declarative node (`node`, loaded as `type`), its fields
+ * from the item: (e) Input of (e)'s rows > a POST of each.
+ */
+function declarativeWorkflow(input, node, type) {
+	const { name } = node.description.defaults;
 	return {
 		nodes: [
-			inputNode('bench.freshRecords'),
+			inputNode(input),
 			{
-				id: 'create',
-				name: 'Create Client',
-				type: 'bench.smallestDeclarative',
+				id: 'declarative',
+				name,
+				type,
 				typeVersion: 1,
 				position: [200, 0],
-				credentials: CREDENTIAL_REFERENCE,
+				...(node.description.credentials ? { credentials: CREDENTIAL_REFERENCE } : {}),
 				...ON_ERROR_CONTINUE,
-				parameters: {
-					operation: 'create',
-					...Object.fromEntries(
-						SMALLEST_DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
-					),
-				},
+				parameters: node.parameters,
 			},
 		],
-		connections: { [INPUT]: { main: [[connectTo('Create Client')]] } },
-		outputs: ['Create Client'],
+		connections: { [INPUT]: { main: [[connectTo(name)]] } },
+		outputs: [name],
 	};
 }
 
@@ -728,7 +732,12 @@ function contenders(baseUrl, job) {
 			records: freshRows(job),
 			sandboxes: [UNLIMITED],
 			runsIn: true,
-			run: async () => await runWorkflow(declarativeWorkflow(), baseUrl, job),
+			run: async () =>
+				await runWorkflow(
+					declarativeWorkflow('bench.freshRecords', SMALLEST_CREATE, 'bench.smallestDeclarative'),
+					baseUrl,
+					job,
+				),
 		},
 	};
 }
