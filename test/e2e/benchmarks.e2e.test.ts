@@ -34,7 +34,7 @@ it(
 		const limited = 'limited to 100/s';
 		for (const [lines, contenders] of [
 			[firstLoad, ['(a)', '(b)', '(c)', '(e)']],
-			[nightly, ['(a)', '(b)', '(c)', '(d)', '(e)']],
+			[nightly, ['(a)', '(b)', '(c)', '(d)', '(e)', '(f)']],
 		] as const) {
 			const unlimitedRows = lines.slice(
 				0,
