@@ -60,7 +60,10 @@ it(
 		expect(smoke.status).toBe(0);
 		const node = ['(a) the node', "(a') (a) in Loop", '(b) HTTP Request + IF'];
 		for (const [heading, contenders] of [
-			['NIGHTLY: ', [...node, '(d) HTTP Request pagination + Compare Datasets']],
+			[
+				'NIGHTLY: ',
+				[...node, '(d) HTTP Request pagination + Compare Datasets', '(f) routing floor'],
+			],
 			['FIRST LOAD: ', node],
 			['DECLARATIVE FLOOR: ', ['(e) smallest declarative node']],
 		] as const) {
