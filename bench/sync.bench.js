@@ -942,13 +942,16 @@ async function measure(sandbox, key, contender, { rateLimit }, job, profileName)
 	const overflowsBefore = listenOverflows();
 	const expressionsBefore = expressionsEvaluated;
 	const { result: timed, heapGrowth } = await withPeakHeapGrowth(async () => {
-		const cpuBefore = process.cpuUsage();
 		eventLoopDelay.reset();
+		// After a reset the monitor records nothing until its timer has fired once: a stall from the
+		// run's start (RoutingNode's loop over the items) would go unseen.
+		await sleep(2 * STALL_RESOLUTION_MS);
+		const cpuBefore = process.cpuUsage();
 		const start = performance.now();
 		const output = profileName ? await profiled(profileName, contender.run) : await contender.run();
 		const [duration, cpu] = [performance.now() - start, cpuMs(process.cpuUsage(cpuBefore))];
-		// The delay monitor's timer records a stall when it next fires: a stall lasting to the run's
-		// end (a run that never yields to it, as (f)'s) only after the run.
+		// The monitor's timer records a stall when it next fires: one lasting to the run's end (a run
+		// that never yields to it, as (f)'s) only after the run.
 		await sleep(2 * STALL_RESOLUTION_MS);
 		return { output, duration, cpu, stallMs: eventLoopDelay.max / 1e6 };
 	});
