@@ -12,7 +12,8 @@
  *     each item with its input instead of a request. The floor of a run in which most rows send
  *     nothing (the nightly sync).
  * bench/sync.bench.js runs them in n8n's engine in process; bench/n8n-responsiveness.bench.js
- * installs them into a real n8n as a community package of their own (writeSmallestDeclarativePackage).
+ * installs them into a real n8n as a community package of their own
+ * (writeSmallestDeclarativePackage).
  */
 
 const fs = require('node:fs');

@@ -271,9 +271,9 @@ const FETCH_LOOP_MAX_ATTEMPTS = 10;
  * The goals of issues 30, 36 and 43 (a sandbox's goals hold against each sandbox of its kind). The
  * nightly case's requests: at most the list's pages, the writes, and 1% of the rows more; its time
  * within 1.0 x (e)'s and (issue 43) at or under (d)'s in the same round, and without limits or at
- * 100/s "done in seconds": under nightlyLimitedSeconds. A case that writes most rows (the first load): within 1.3 x the latency
- * floor at Parallel Requests' default, and against a limit 1.3 x the rate floor with under 5% of its
- * requests refused.
+ * 100/s "done in seconds": under nightlyLimitedSeconds. A case that writes most rows (the first
+ * load): within 1.3 x the latency floor at Parallel Requests' default, and against a limit 1.3 x
+ * the rate floor with under 5% of its requests refused.
  */
 const GOALS = {
 	limitedRefusalShare: 0.05,
@@ -1285,9 +1285,9 @@ function unlimitedVerdicts(job, summaries, runs) {
 }
 
 /**
- * The goals of issues 30, 36 and 43 for `job` whose contenders ran, with their verdicts. CPU and memory
- * are compared without limits, where (b) does the whole job: against the limit it fails most items
- * at once, which costs little.
+ * The goals of issues 30, 36 and 43 for `job` whose contenders ran, with their verdicts. CPU and
+ * memory are compared without limits, where (b) does the whole job: against the limit it fails
+ * most items at once, which costs little.
  */
 function goalVerdicts(job, runs, summaries) {
 	return [
