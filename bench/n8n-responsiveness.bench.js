@@ -30,7 +30,10 @@
  *   (e) once per run, the declarative floor: --floor-rows new rows (default 5,000) through the
  *       smallest declarative node (bench/smallest-declarative.js, installed as a community package
  *       of its own), a POST of each: what n8n's own engine costs per item, and how long it holds
- *       n8n's event loop before the first request.
+ *       n8n's event loop before the first request;
+ *   (f) in the nightly case, the routing floor: the rows through the smallest declarative node that
+ *       routes each and sends nothing (the same package): what n8n's engine alone costs a run in
+ *       which most rows send nothing. It must leave the sandbox's records as they were.
  * Writing nodes are set to On Error: Continue, so that a failure is counted as an item rather than
  * ending the run. Each workflow runs once with 10 rows first (a warm-up, not measured), so that the
  * first run does not carry n8n's first-use costs. While each runs, this process probes n8n (the main
@@ -63,7 +66,7 @@
  * (a') (the recipe), in (a) up to 5,000 rows, and in queue mode in every run of the node.
  *
  * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case nightly,first-load]
- * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e] [--queue]
+ * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e,f] [--queue]
  * [--trigger editor|webhook] [--save all|none]); it
  * needs n8n 2.8.4 installed (`npm run n8n:install`) and the package built (`npm run build`). The
  * default run (nightly, 50,000 rows, every contender) takes about 25 minutes on 2 cores, most of it
@@ -92,7 +95,7 @@ const USAGE = [
 	"  --loops N,N       batch sizes of (a') Loop Over Items (default 100,1000)",
 	"  --http-rows N     rows (b) runs at most, its time and requests scaled to the case's (default 5000)",
 	'  --floor-rows N    rows of (e), the smallest declarative node (default 5000)',
-	"  --only K,K        contenders a, a', b, d, e (default all; quote a' in a shell)",
+	"  --only K,K        contenders a, a', b, d, e, f (default all; quote a' in a shell)",
 	'  --queue           n8n in queue mode: PostgreSQL, Redis, a main and one worker running the runs',
 	"  --trigger T       how each run starts: editor (default; the editor's Execute workflow, a manual",
 	"                    run) or webhook (a production run, as a Schedule Trigger's: the active",
@@ -155,8 +158,9 @@ const {
 	webhookTrigger,
 } = require('./real-n8n');
 const {
-	SMALLEST_DECLARATIVE_FIELDS,
-	SMALLEST_DECLARATIVE_TYPE,
+	ROUTING_FLOOR,
+	SMALLEST_CREATE,
+	packageType,
 	writeSmallestDeclarativePackage,
 } = require('./smallest-declarative');
 const { startSandboxProcess } = require('./sync-sandbox');
@@ -166,13 +170,14 @@ const {
 	compareDatasetsBuild,
 	connectTo,
 	errorItemCount,
+	heldBefore,
 	httpRequestBuild,
 	SYNC_CASES,
 	recordsNotRight,
 	syncJob,
 } = require('./upsert-job');
 
-const CONTENDER_KEYS = ['a', "a'", 'b', 'd', 'e'];
+const CONTENDER_KEYS = ['a', "a'", 'b', 'd', 'e', 'f'];
 const CASES = listOption(
 	flags,
 	'case',
@@ -400,10 +405,25 @@ function caseContenders(sandboxUrl, job, httpJob) {
 					},
 				]
 			: []),
+		...(job.caseName === 'nightly' ? [routingFloorContender()] : []),
 	];
 	return all
 		.filter(({ key }) => ONLY.includes(key))
 		.map((contender) => measured({ job, ...contender }, job));
+}
+
+/** A smallest declarative node (smallest-declarative.js) as the package gives it, named `name`. */
+function smallestDeclarativeNode(node, name) {
+	return {
+		id: node.description.name,
+		name,
+		type: packageType(node),
+		typeVersion: 1,
+		position: [200, 0],
+		...(node.description.credentials ? { credentials: SANDBOX_CREDENTIAL } : {}),
+		...ON_ERROR_CONTINUE,
+		parameters: node.parameters,
+	};
 }
 
 /** (e) the smallest declarative node creating each of `job`'s rows: n8n's engine's floor. */
@@ -415,28 +435,27 @@ function floorContender(job) {
 			id: 'benchFloor',
 			name: 'Bench: smallest declarative node',
 			job,
-			nodes: [
-				{
-					id: 'create',
-					name: FLOOR_NODE,
-					type: SMALLEST_DECLARATIVE_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					credentials: SANDBOX_CREDENTIAL,
-					...ON_ERROR_CONTINUE,
-					parameters: {
-						operation: 'create',
-						...Object.fromEntries(
-							SMALLEST_DECLARATIVE_FIELDS.map((field) => [field, `={{ $json.${field} }}`]),
-						),
-					},
-				},
-			],
+			nodes: [smallestDeclarativeNode(SMALLEST_CREATE, FLOOR_NODE)],
 			connections: { [ROWS]: { main: [[connectTo(FLOOR_NODE)]] } },
 			outputs: [FLOOR_NODE],
 		},
 		job,
 	);
+}
+
+/** (f) the routing floor: the case's rows routed by a declarative node that sends nothing. */
+function routingFloorContender() {
+	const name = 'Route Client';
+	return {
+		key: 'f',
+		label: '(f) routing floor',
+		id: 'benchRoutingFloor',
+		name: 'Bench: routing floor',
+		writesNothing: true,
+		nodes: [smallestDeclarativeNode(ROUTING_FLOOR, name)],
+		connections: { [ROWS]: { main: [[connectTo(name)]] } },
+		outputs: [name],
+	};
 }
 
 /**
@@ -531,7 +550,11 @@ async function measure(n8n, contender) {
 	const wrong = [];
 	let notRight;
 	try {
-		notRight = recordsNotRight(job.records, report.clients, ids);
+		notRight = recordsNotRight(
+			contender.writesNothing ? heldBefore(job) : job.records,
+			report.clients,
+			ids,
+		);
 	} catch (error) {
 		wrong.push(error.message);
 	}
@@ -668,7 +691,7 @@ function besideFloor(figures, idle, hold) {
 /** Issues 36's and 43's goals for the results of one case. */
 function goalVerdicts(job, results, idle, hold) {
 	const of = (key) => results.find(({ contender }) => contender.key === key)?.figures;
-	const [node, build, compare] = ['a', 'b', 'd'].map(of);
+	const [node, build, compare, routingFloor] = ['a', 'b', 'd', 'f'].map(of);
 	const verdicts = results.map(({ contender, figures }) =>
 		verdict(
 			`${contender.label}: n8n's readiness answered 200 throughout`,
@@ -688,7 +711,7 @@ function goalVerdicts(job, results, idle, hold) {
 		verdicts.push(
 			verdict(
 				"(a)'s time at most (d)'s",
-				`${ratio(node.duration, compare.duration)} x`,
+				`${ratio(node.duration, compare.duration)} x${routingFloor ? ` (beside it, (f) the routing floor: ${seconds(routingFloor.duration)}; (a)/(f) ${ratio(node.duration, routingFloor.duration)} x, (f)/(d) ${ratio(routingFloor.duration, compare.duration)} x)` : ''}`,
 				node.duration <= compare.duration,
 			),
 		);

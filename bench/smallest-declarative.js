@@ -1,12 +1,19 @@
 'use strict';
 
 /**
- * The smallest declarative node that sends the request the Equipment Rental node creates a client
- * with: the credential and base URL of that node, one operation routed to POST, four text fields
- * from the item, each sent as a property of the body. n8n's RoutingNode does all of its work, so
- * that what it costs per item is what n8n's own engine costs. bench/sync.bench.js runs it in n8n's
- * engine in process; bench/n8n-responsiveness.bench.js installs it into a real n8n as a community
- * package of its own (writeSmallestDeclarativePackage).
+ * The smallest declarative nodes, whose per-item cost is n8n's own engine's (RoutingNode does all
+ * of their work), as floors of what a declarative node can cost:
+ *   SMALLEST_CREATE sends the request the Equipment Rental node creates a client with: the
+ *     credential and base URL of that node, one operation routed to POST, four text fields from
+ *     the item, each sent as a property of the body. The floor of a run that writes every row.
+ *   ROUTING_FLOOR routes each item and sends nothing: the three fields the nightly sync maps from
+ *     the item, without routing (as the Equipment Rental node's fields: RoutingNode evaluates each
+ *     top-level property's value per item and discards it), and an operation whose routing answers
+ *     each item with its input instead of a request. The floor of a run in which most rows send
+ *     nothing (the nightly sync).
+ * bench/sync.bench.js runs them in n8n's engine in process; bench/n8n-responsiveness.bench.js
+ * installs them into a real n8n as a community package of their own
+ * (writeSmallestDeclarativePackage).
  */
 
 const fs = require('node:fs');
@@ -14,67 +21,126 @@ const path = require('node:path');
 
 const { CLIENTS_PATH } = require('./upsert-job');
 
-const SMALLEST_DECLARATIVE_FIELDS = ['externalId', 'name', 'city', 'number'];
+/**
+ * RoutingNode calls an operation's pagination function instead of sending its request, with the
+ * item's context as `this`: this one answers the item with its input's values, paired with it.
+ * Written into the package as its source: it uses nothing outside itself.
+ */
+async function answerWithInputItem() {
+	return [{ json: this.getInputData().json, pairedItem: { item: this.getItemIndex() } }];
+}
 
-/** The node's description: data only, so that it can be written into a package as JSON. */
-const SMALLEST_DECLARATIVE_DESCRIPTION = {
+/** A text field of the node; `routing`, where given, is what RoutingNode does with its value. */
+const textField = (name, routing) => ({
+	displayName: name,
+	name,
+	type: 'string',
+	default: '',
+	...(routing ? { routing } : {}),
+});
+
+/**
+ * A node of one operation (`operation`: its option, routing included) and text fields (`fields`),
+ * as n8n's loader takes it: `className` names its class, as the package's node file must be named.
+ */
+function smallestNode({ className, displayName, name, operation, fields, ...rest }) {
+	// A new description each time: n8n's loader adds the Request Options to its properties.
+	const describe = () => ({
+		displayName,
+		name,
+		group: ['output'],
+		version: 1,
+		description: operation.action,
+		defaults: { name: displayName },
+		inputs: ['main'],
+		outputs: ['main'],
+		...rest,
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				default: operation.value,
+				options: [operation],
+			},
+			...fields,
+		],
+	});
+	return {
+		className,
+		description: describe(),
+		/** Its parameters in a workflow: its operation, each field mapped from the item's field. */
+		parameters: {
+			operation: operation.value,
+			...Object.fromEntries(fields.map(({ name: field }) => [field, `={{ $json.${field} }}`])),
+		},
+		/** A new node as n8n's loader makes one: an object carrying the description. */
+		create: () => ({ description: describe() }),
+	};
+}
+
+const SMALLEST_CREATE = smallestNode({
+	className: 'SmallestDeclarative',
 	displayName: 'Smallest Declarative Create',
 	name: 'benchSmallestDeclarative',
-	group: ['output'],
-	version: 1,
-	description: 'Creates a client',
-	defaults: { name: 'Create Client' },
-	inputs: ['main'],
-	outputs: ['main'],
 	credentials: [{ name: 'equipmentRentalApi', required: true }],
 	requestDefaults: {
 		baseURL: '={{ $credentials.baseUrl }}',
 		headers: { Accept: 'application/json' },
 	},
-	properties: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			default: 'create',
-			options: [
-				{
-					name: 'Create',
-					value: 'create',
-					action: 'Create a client',
-					routing: { request: { method: 'POST', url: CLIENTS_PATH } },
-				},
-			],
-		},
-		...SMALLEST_DECLARATIVE_FIELDS.map((field) => ({
-			displayName: field,
-			name: field,
-			type: 'string',
-			default: '',
-			routing: { send: { type: 'body', property: field } },
-		})),
-	],
-};
+	operation: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a client',
+		routing: { request: { method: 'POST', url: CLIENTS_PATH } },
+	},
+	fields: ['externalId', 'name', 'city', 'number'].map((field) =>
+		textField(field, { send: { type: 'body', property: field } }),
+	),
+});
 
-/** The node as n8n's loader takes a node: a class whose instances carry the description. */
-class SmallestDeclarativeNode {
-	description = structuredClone(SMALLEST_DECLARATIVE_DESCRIPTION);
-}
+const ROUTING_FLOOR = smallestNode({
+	className: 'RoutingFloor',
+	displayName: 'Routing Floor',
+	name: 'benchRoutingFloor',
+	// It sends nothing: no credential, no base URL. requestDefaults is what n8n-core's WorkflowExecute
+	// tells a declarative node by.
+	requestDefaults: {},
+	operation: {
+		name: 'Route',
+		value: 'route',
+		action: 'Route an item',
+		// `paginate` makes RoutingNode call the pagination function instead of sending.
+		routing: { send: { paginate: true }, operations: { pagination: answerWithInputItem } },
+	},
+	fields: ['externalId', 'name', 'city'].map((field) => textField(field)),
+});
 
 const SMALLEST_DECLARATIVE_PACKAGE = 'n8n-nodes-bench-smallest-declarative';
-/** Its node's type in an n8n that has the package installed. */
-const SMALLEST_DECLARATIVE_TYPE = `${SMALLEST_DECLARATIVE_PACKAGE}.${SMALLEST_DECLARATIVE_DESCRIPTION.name}`;
-// n8n's loader takes the class named as the node file's name up to its first dot.
-const CLASS_NAME = 'SmallestDeclarative';
+/** A node's type in an n8n that has the package installed. */
+const packageType = (node) => `${SMALLEST_DECLARATIVE_PACKAGE}.${node.description.name}`;
+
+/** `value` as JavaScript source: JSON, but a function is written as its own source. */
+function sourceOf(value) {
+	if (typeof value === 'function') return value.toString();
+	if (Array.isArray(value)) return `[${value.map(sourceOf).join(', ')}]`;
+	if (value !== null && typeof value === 'object')
+		return `{ ${Object.entries(value)
+			.map(([key, entry]) => `${JSON.stringify(key)}: ${sourceOf(entry)}`)
+			.join(', ')} }`;
+	return JSON.stringify(value);
+}
 
 /**
- * Writes the node as an n8n community package into `dir` (package.json naming the node file, the
- * file under dist/), as `npm pack` of a built package would unpack: what rt.installPackageInto
- * installs into a user folder.
+ * Writes SMALLEST_CREATE and ROUTING_FLOOR as an n8n community package into `dir` (package.json
+ * naming the node files, the files under dist/), as `npm pack` of a built package would unpack:
+ * what rt.installPackageInto installs into a user folder.
  */
 function writeSmallestDeclarativePackage(dir) {
-	const nodeFile = `dist/${CLASS_NAME}.node.js`;
+	const nodes = [SMALLEST_CREATE, ROUTING_FLOOR];
+	// n8n's loader takes the class named as the node file's name up to its first dot.
+	const nodeFile = ({ className }) => `dist/${className}.node.js`;
 	fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
 	fs.writeFileSync(
 		path.join(dir, 'package.json'),
@@ -82,25 +148,26 @@ function writeSmallestDeclarativePackage(dir) {
 			name: SMALLEST_DECLARATIVE_PACKAGE,
 			version: '1.0.0',
 			files: ['dist'],
-			n8n: { n8nNodesApiVersion: 1, nodes: [nodeFile] },
+			n8n: { n8nNodesApiVersion: 1, nodes: nodes.map(nodeFile) },
 		}),
 	);
-	fs.writeFileSync(
-		path.join(dir, nodeFile),
-		[
-			"'use strict';",
-			`class ${CLASS_NAME} {`,
-			`\tdescription = ${JSON.stringify(SMALLEST_DECLARATIVE_DESCRIPTION)};`,
-			'}',
-			`module.exports = { ${CLASS_NAME} };`,
-			'',
-		].join('\n'),
-	);
+	for (const node of nodes)
+		fs.writeFileSync(
+			path.join(dir, nodeFile(node)),
+			[
+				"'use strict';",
+				`class ${node.className} {`,
+				`\tdescription = ${sourceOf(node.description)};`,
+				'}',
+				`module.exports = { ${node.className} };`,
+				'',
+			].join('\n'),
+		);
 }
 
 module.exports = {
-	SMALLEST_DECLARATIVE_FIELDS,
-	SMALLEST_DECLARATIVE_TYPE,
-	SmallestDeclarativeNode,
+	ROUTING_FLOOR,
+	SMALLEST_CREATE,
+	packageType,
 	writeSmallestDeclarativePackage,
 };

@@ -103,6 +103,12 @@ function recordsNotRight(records, clients, idsBefore) {
 	return records.filter((record) => !isRight(record)).length;
 }
 
+/**
+ * What the sandbox holds of `job` before a run, as records for recordsNotRight: those a run that
+ * writes nothing must leave as they are, each under the ID it had.
+ */
+const heldBefore = (job) => job.existingBefore.map((record) => ({ ...record, exists: true }));
+
 /** Output items that carry an error: what a node set to On Error: Continue puts out for a failure. */
 const errorItemCount = (items) => items.filter((item) => item.json.error !== undefined).length;
 
@@ -364,6 +370,7 @@ module.exports = {
 	compareDatasetsBuild,
 	connectTo,
 	errorItemCount,
+	heldBefore,
 	httpRequestBuild,
 	pagesByNumber,
 	recordsNotRight,

@@ -34,7 +34,7 @@ it(
 		const limited = 'limited to 100/s';
 		for (const [lines, contenders] of [
 			[firstLoad, ['(a)', '(b)', '(c)', '(e)']],
-			[nightly, ['(a)', '(b)', '(c)', '(d)', '(e)']],
+			[nightly, ['(a)', '(b)', '(c)', '(d)', '(e)', '(f)']],
 		] as const) {
 			const unlimitedRows = lines.slice(
 				0,
@@ -60,7 +60,10 @@ it(
 		expect(smoke.status).toBe(0);
 		const node = ['(a) the node', "(a') (a) in Loop", '(b) HTTP Request + IF'];
 		for (const [heading, contenders] of [
-			['NIGHTLY: ', [...node, '(d) HTTP Request pagination + Compare Datasets']],
+			[
+				'NIGHTLY: ',
+				[...node, '(d) HTTP Request pagination + Compare Datasets', '(f) routing floor'],
+			],
 			['FIRST LOAD: ', node],
 			['DECLARATIVE FLOOR: ', ['(e) smallest declarative node']],
 		] as const) {
