@@ -145,7 +145,8 @@ export class ParameterReader {
 	private mappedFromItem(path: string): unknown {
 		const input = this.context.getInputData?.();
 		if (input === undefined || Array.isArray(input)) return undefined;
-		const saved = valueAt(this.context.getNode().parameters, `.${path}`);
+		// As saved, not evaluated (n8n's getNode() would copy the whole node for every read).
+		const saved = this.context.getNodeParameter(path, null, { rawExpressions: true });
 		if (typeof saved === 'string') return itemFieldValue(saved, input.json);
 		if (!isPlainObject(saved) || typeof saved.value !== 'string') return undefined;
 		const others = Object.entries(saved).filter(([key]) => key !== 'value');
