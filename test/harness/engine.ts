@@ -163,22 +163,10 @@ class CredentialsHelper extends ICredentialsHelper {
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
 		requestOptions: IHttpRequestOptions,
-		workflow: Workflow,
-		node: INode,
 	): Promise<IHttpRequestOptions> {
 		const { authenticate } = credentialType;
-		if (typeof authenticate !== 'object') throw new Error('expected generic authentication');
-		const headers = workflow.expression.getParameterValue(
-			authenticate.properties.headers as INodeParameters,
-			null,
-			0,
-			0,
-			node.name,
-			[],
-			'internal',
-			{ $credentials: credentials },
-		) as IDataObject;
-		return { ...requestOptions, headers: { ...requestOptions.headers, ...headers } };
+		if (typeof authenticate !== 'function') throw new Error('expected an authenticate function');
+		return await authenticate(credentials, requestOptions);
 	}
 
 	async preAuthentication() {

@@ -103,14 +103,21 @@ describe('Credential', () => {
 		},
 	);
 
-	it('tests the credential with one cheap authenticated list request', () => {
+	it('tests the credential with one cheap authenticated list request', async () => {
 		const credential = new EquipmentRentalApi();
 		expect(credential.test.request).toMatchObject({
 			url: '/master-data/v1/equipment-management/models',
 			qs: { page: 1, limit: 1 },
 		});
-		expect(credential.authenticate.properties.headers).toEqual({
-			Authorization: '=Bearer {{$credentials.accessToken}}',
+		// As n8n's CredentialsHelper calls it for every request: the request's own headers kept.
+		await expect(
+			credential.authenticate(
+				{ baseUrl: 'https://api.example.com', accessToken: 'token-1' },
+				{ url: '/x', headers: { Accept: 'application/json' } },
+			),
+		).resolves.toEqual({
+			url: '/x',
+			headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
 		});
 		expect(
 			credential.properties.find((property) => property.name === 'accessToken')?.typeOptions,
