@@ -10,7 +10,11 @@
  *   (h) Manual Trigger > HTTP Request GET of the same list with n8n's own pagination (query `page`
  *       = $pageCount + 1, `limit` 100, complete when a page holds fewer than 100 models, so it asks
  *       for one empty page more than the node) and a Header Auth credential > Split Out of each
- *       page's `content`: one item per model, as (n) puts out.
+ *       page's `content`: one item per model, as (n) puts out;
+ *   (f) Manual Trigger > the smallest declarative node that pages as (n) does (page 1, then 5 at a
+ *       time through RoutingNode, with the node's credential; bench/smallest-declarative.js,
+ *       installed as a community package of its own into the first package's n8n): n8n's engine
+ *       alone, the floor of (n).
  * With --package given more than once (each a folder with package.json and a built dist/, e.g. a
  * git worktree of an older commit after `npm run build`), each package gets an n8n of its own (a
  * user folder each, all running for the whole benchmark), and (n) and (h) run in each, so that each
@@ -23,7 +27,8 @@
  * in the API's order, and its execution must have ended with success; otherwise the benchmark exits
  * with 1. Each execution is deleted after it is checked, so that n8n's database does not grow with
  * the rounds. Printed: per contender the median time, the fastest and slowest, the requests the
- * sandbox received; per package n/h (medians), and each package's (n) against the first's. Goal
+ * sandbox received; per package n/h (medians), n/f (against the floor in the first package's n8n),
+ * and each package's (n) against the first's; the floor's f/h. Goal
  * of issue 43 (exit code 3 when the results are right and it is missed, not with --smoke): n/h at
  * most 0.25 for every package.
  *
@@ -39,7 +44,8 @@ const { commandLine, commonUsage, stoppedProcesses, usageError } = require('./co
 const USAGE = [
 	'Usage: npm run bench:n8n:list -- [options]   (node bench/n8n-return-all.bench.js [options])',
 	'Return All of equipment models in a real n8n 2.8.4 (n8n start, SQLite): the node against the HTTP',
-	"Request node's pagination, in one n8n per package. Needs n8n 2.8.4 installed (npm run n8n:install)",
+	"Request node's pagination, in one n8n per package, and the smallest declarative node paging as the",
+	"node does (n8n's floor, in the first package's n8n). Needs n8n 2.8.4 installed (npm run n8n:install)",
 	'and each package built (npm run build). Exits with 1 when a result is wrong, with 3 when the',
 	'results are right and n/h is over 0.25 (not with --smoke).',
 	'  --models N      models in the list (default 10000)',
@@ -60,6 +66,7 @@ const SMOKE = flags.smoke === true;
 require('./register-typescript');
 
 const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -77,6 +84,11 @@ const {
 	runFromEditor,
 	startN8n,
 } = require('./real-n8n');
+const {
+	SMALLEST_PAGING,
+	packageType,
+	writeSmallestDeclarativePackage,
+} = require('./smallest-declarative');
 const { startSandboxProcess } = require('./sync-sandbox');
 const { connectTo, pagesByNumber } = require('./upsert-job');
 
@@ -90,7 +102,7 @@ if (!(Number.isInteger(MODELS) && MODELS > 0 && Number.isInteger(ROUNDS) && ROUN
  * (it stops at a page of fewer than PAGE_SIZE).
  */
 const PAGES = Math.ceil(MODELS / PAGE_SIZE);
-const EXPECTED_REQUESTS = { n: PAGES, h: Math.floor(MODELS / PAGE_SIZE) + 1 };
+const EXPECTED_REQUESTS = { n: PAGES, h: Math.floor(MODELS / PAGE_SIZE) + 1, f: PAGES };
 
 const LATENCY_MS = 20;
 /** Issue 43: the node's Return All takes at most this share of the HTTP Request node's time. */
@@ -104,6 +116,7 @@ const HTTP_REQUEST_VERSION = 4.2;
 const GET_MANY = 'Get many equipment models';
 const HTTP_REQUEST = 'HTTP Request';
 const SPLIT_OUT = 'Split Out';
+const FLOOR = 'Smallest declarative paging';
 const HTTP_REQUEST_WORKFLOW_ID = 'benchListHttpRequest';
 
 /** A workflow as `n8n import:workflow` takes it: the Manual Trigger, then `nodes` in a row. */
@@ -132,6 +145,17 @@ const nodeWorkflow = workflow('benchListNode', 'Bench: Get Many, Return All', [
 		typeVersion: CURRENT_VERSION,
 		credentials: SANDBOX_CREDENTIAL,
 		parameters: { resource: 'equipmentModel', operation: 'getAll', returnAll: true },
+	},
+]);
+
+const floorWorkflow = workflow('benchListFloor', 'Bench: smallest declarative node paging', [
+	{
+		id: 'floor',
+		name: FLOOR,
+		type: packageType(SMALLEST_PAGING),
+		typeVersion: 1,
+		credentials: SANDBOX_CREDENTIAL,
+		parameters: { operation: 'getAll' },
 	},
 ]);
 
@@ -179,9 +203,19 @@ function packageLabel(dir) {
 	}
 }
 
-/** (n) and (h) in the n8n of each package (`instance`), in the order of PACKAGE_DIRS. */
+/**
+ * (n) and (h) in the n8n of each package (`instance`), in the order of PACKAGE_DIRS, then (f) in
+ * the first's.
+ */
 function contenders(instances) {
-	return instances.flatMap((instance) => [
+	const floor = {
+		label: `(f) smallest declarative paging, n8n of ${instances[0].label}`,
+		kind: 'f',
+		instance: instances[0],
+		workflowId: floorWorkflow.id,
+		output: FLOOR,
+	};
+	const perPackage = instances.flatMap((instance) => [
 		{
 			label: `(n) the node ${instance.label}`,
 			kind: 'n',
@@ -197,6 +231,7 @@ function contenders(instances) {
 			output: SPLIT_OUT,
 		},
 	]);
+	return [...perPackage, floor];
 }
 
 // --- the runs -----------------------------------------------------------------------------------
@@ -275,10 +310,11 @@ function report(instances, all, results, loadBefore) {
 		summaries.find(({ contender }) => contender.instance === instance && contender.kind === kind)
 			.median;
 	const baseNode = medianOf(instances[0], 'n');
+	const floor = medianOf(instances[0], 'f');
 	const perPackage = instances.map((instance) => {
 		const [n, h] = [medianOf(instance, 'n'), medianOf(instance, 'h')];
 		return {
-			line: `  ${instance.label} (${instance.dir}): n/h = ${ratio(n / h)}, n against ${instances[0].label}'s = ${ratio(n / baseNode)}`,
+			line: `  ${instance.label} (${instance.dir}): n/h = ${ratio(n / h)}, n/f = ${ratio(n / floor)}, n against ${instances[0].label}'s = ${ratio(n / baseNode)}`,
 			goal: verdict(
 				`${instance.label}: n/h at most ${NODE_TO_HTTP_REQUEST}`,
 				ratio(n / h),
@@ -304,6 +340,7 @@ function report(instances, all, results, loadBefore) {
 			),
 			'Per package:',
 			...perPackage.map(({ line }) => line),
+			`The floor, n8n's engine alone: f/h = ${ratio(floor / medianOf(instances[0], 'h'))} in the n8n of ${instances[0].label}.`,
 			...(SMOKE
 				? ['Goals: not judged (--smoke)']
 				: ['Goals:', ...perPackage.map(({ goal }) => goal.line)]),
@@ -323,6 +360,8 @@ async function main() {
 		maxPageSize: PAGE_SIZE,
 	});
 	const instances = [];
+	const floorPackage = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-paging-floor-'));
+	writeSmallestDeclarativePackage(floorPackage);
 	try {
 		const expectedIds = (await fetchAllModels(sandbox.url, TOKEN)).map((model) => model.id);
 		if (expectedIds.length !== MODELS || new Set(expectedIds).size !== MODELS)
@@ -332,9 +371,14 @@ async function main() {
 			const n8n = await startN8n({
 				sandboxUrl: sandbox.url,
 				token: TOKEN,
-				workflows: [nodeWorkflow, httpRequestWorkflow(sandbox.url)],
+				workflows: [
+					nodeWorkflow,
+					httpRequestWorkflow(sandbox.url),
+					...(instances.length === 0 ? [floorWorkflow] : []),
+				],
 				credentials: [HEADER_AUTH_CREDENTIAL],
 				packageDir: dir,
+				packageDirs: instances.length === 0 ? [floorPackage] : [],
 			});
 			instances.push({ ...n8n, dir, label: packageLabel(dir) });
 		}
@@ -347,6 +391,7 @@ async function main() {
 	} finally {
 		for (const n8n of instances) await n8n.stop();
 		await sandbox.stop();
+		fs.rmSync(floorPackage, { recursive: true, force: true });
 		const stopped = await stoppedProcesses([
 			{ name: 'sandbox', pid: sandbox.pid },
 			...instances.map(({ pid, label }) => ({ name: `n8n of ${label}`, pid, group: true })),

@@ -6,12 +6,14 @@
  *   (a) a plain sequential fetch loop, (b) a plain fetch loop with the node's default number of parallel requests,
  *   (c) the node through n8n's engine, (d) the same operation through n8n's generic declarative pagination,
  * and the peak heap growth of (c) against the records themselves held as objects. Every result is
- * checked: the 10,000 models once each, in the API's order. One more contender tells where the time
+ * checked: the 10,000 models once each, in the API's order. Two more contenders tell where the time
  * of (c) goes: (e) the loop of (b) sending its requests with n8n-core's own HTTP helper, which
- * every node's requests go through (a new connection per request, axios), without the node.
+ * every node's requests go through (a new connection per request, axios), without the node; (f) the
+ * smallest declarative node that pages as (c) does, 5 at a time through RoutingNode with the node's
+ * credential (bench/smallest-declarative.js): n8n's engine alone, the floor of (c).
  *
  * Every run is counted at the sandbox: each contender must send one request per page, (a) and (d)
- * one at a time, (b), (c) and (e) at most the node's default number in flight.
+ * one at a time, (b), (c), (e) and (f) at most the node's default number in flight.
  *
  * Run with `npm run bench` (node --expose-gc bench/pagination.bench.js [--models N] [--rounds N]
  * [--smoke]; USAGE below). The node and the test harness are TypeScript, loaded through
@@ -57,6 +59,7 @@ const { parallelRequestsField } = require('../nodes/shared/requestOptionFields')
 const { checkApiResponse } = require('../nodes/EquipmentRental/engine/answerCheck');
 const { collectGarbage, heapUsed, median } = require('./measuring');
 const { MODELS_PATH, PAGE_SIZE, fetchAllModels, fetchModelsPage } = require('./models-list');
+const { SMALLEST_PAGING } = require('./smallest-declarative');
 const { startSandboxProcess } = require('./sync-sandbox');
 
 const MODEL_COUNT = Number(flags.models ?? (SMOKE ? 250 : 10_000));
@@ -338,6 +341,7 @@ async function main() {
 		const memoryRatio = nodeLive / rawHeap;
 
 		const genericVariant = genericPaginationVariant();
+		const smallestPaging = SMALLEST_PAGING.create();
 		const [sequential, parallel] = [1, DEFAULT_PARALLEL_REQUESTS];
 		const timings = await medianDurations(
 			sandbox,
@@ -356,15 +360,19 @@ async function main() {
 					run: () => parallelN8nHttpHelper(baseUrl),
 					mostInFlight: parallel,
 				},
+				'(f) the smallest declarative node paging': {
+					run: async () => recordsOf(await runReturnAll(baseUrl, smallestPaging)),
+					mostInFlight: parallel,
+				},
 			},
 			verify,
 		);
 		const figures = Object.values(timings);
 		assert.ok(
-			figures.length === 5 && figures.every((figure) => Number.isFinite(figure) && figure > 0),
+			figures.length === 6 && figures.every((figure) => Number.isFinite(figure) && figure > 0),
 			`every contender measured, not ${JSON.stringify(timings)}`,
 		);
-		const [a, b, c, d, e] = figures;
+		const [a, b, c, d, e, f] = figures;
 
 		console.log(
 			[
@@ -373,12 +381,13 @@ async function main() {
 				`  (b) fetch loop, ${DEFAULT_PARALLEL_REQUESTS} requests in parallel    ${milliseconds(b)}`,
 				`  (c) the node through n8n's engine         ${milliseconds(c)}`,
 				`  (d) n8n's generic pagination, sequential  ${milliseconds(d)}`,
-				`  every run: ${PAGES} requests, one per page; (a) and (d) one at a time, (b), (c) and (e) at most ${DEFAULT_PARALLEL_REQUESTS} in flight`,
+				`  every run: ${PAGES} requests, one per page; (a) and (d) one at a time, (b), (c), (e) and (f) at most ${DEFAULT_PARALLEL_REQUESTS} in flight`,
 				`  c/a = ${(c / a).toFixed(2)} ${verdict(c / a, TARGETS.nodeToSequential)}`,
 				`  c/b = ${(c / b).toFixed(2)} ${verdict(c / b, TARGETS.nodeToParallelFetch)}`,
 				`  d/a = ${(d / a).toFixed(2)}`,
 				`Where the time of (c) goes:`,
 				`  (e) the loop of (b) through n8n-core's HTTP helper ${milliseconds(e)}: e/b = ${(e / b).toFixed(2)} (n8n's transport), c/e = ${(c / e).toFixed(2)} (the node and the engine on top)`,
+				`  (f) the smallest declarative node paging ${milliseconds(f)}: f/e = ${(f / e).toFixed(2)} (RoutingNode and the credential on top of the transport), c/f = ${(c / f).toFixed(2)} (the node on top of n8n's engine)`,
 				`Memory per ${MODEL_COUNT} records:`,
 				`  the records as objects (JSON.parse)       ${megabytes(rawHeap)}`,
 				`  (c) peak live heap growth                 ${megabytes(nodeLive)} = ${memoryRatio.toFixed(2)} x the records ${verdict(memoryRatio, TARGETS.memoryToRawRecords)}`,

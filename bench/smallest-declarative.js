@@ -11,14 +11,19 @@
  *     top-level property's value per item and discards it), and an operation whose routing answers
  *     each item with its input instead of a request. The floor of a run in which most rows send
  *     nothing (the nightly sync).
- * bench/sync.bench.js runs them in n8n's engine in process; bench/n8n-responsiveness.bench.js
- * installs them into a real n8n as a community package of their own
- * (writeSmallestDeclarativePackage).
+ *   SMALLEST_PAGING reads every equipment model as the Equipment Rental node's Return All does
+ *     (page 1, then the other pages 5 at a time, each sent by RoutingNode with that node's
+ *     credential), in the fewest lines a pagination function takes: no checks, pace or retry. The
+ *     floor of Return All.
+ * bench/sync.bench.js and bench/pagination.bench.js run them in n8n's engine in process;
+ * bench/n8n-responsiveness.bench.js and bench/n8n-return-all.bench.js install them into a real n8n
+ * as a community package of their own (writeSmallestDeclarativePackage).
  */
 
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { MODELS_PATH, PAGE_SIZE } = require('./models-list');
 const { CLIENTS_PATH } = require('./upsert-job');
 
 /**
@@ -28,6 +33,38 @@ const { CLIENTS_PATH } = require('./upsert-job');
  */
 async function answerWithInputItem() {
 	return [{ json: this.getInputData().json, pairedItem: { item: this.getItemIndex() } }];
+}
+
+/**
+ * SMALLEST_PAGING's pagination function: page 1 tells the total, then the other pages go 5 at a time
+ * (the Equipment Rental node's default Parallel Requests), each sent by RoutingNode at the routed
+ * request's `limit`, their records joined in page order. Written into the package as its source: it
+ * uses nothing outside itself.
+ */
+async function pageFiveAtATime(requestData) {
+	const { limit } = requestData.options.qs;
+	const page = async (number) => {
+		// RoutingNode writes into the options it sends: each request gets its own.
+		const options = {
+			...requestData.options,
+			headers: { ...requestData.options.headers },
+			qs: { page: number, limit },
+		};
+		const [answer] = await this.makeRoutingRequest({ ...requestData, options });
+		return answer.json;
+	};
+	const first = await page(1);
+	const contents = [first.content];
+	const pageCount = Math.ceil(first.total / limit);
+	let next = 2;
+	const worker = async () => {
+		while (next <= pageCount) {
+			const number = next++;
+			contents[number - 1] = (await page(number)).content;
+		}
+	};
+	await Promise.all(Array.from({ length: 5 }, worker));
+	return contents.flat().map((json) => ({ json }));
 }
 
 /** A text field of the node; `routing`, where given, is what RoutingNode does with its value. */
@@ -80,15 +117,20 @@ function smallestNode({ className, displayName, name, operation, fields, ...rest
 	};
 }
 
-const SMALLEST_CREATE = smallestNode({
-	className: 'SmallestDeclarative',
-	displayName: 'Smallest Declarative Create',
-	name: 'benchSmallestDeclarative',
+/** The Equipment Rental node's credential and the API's base URL from it. */
+const EQUIPMENT_RENTAL_API = {
 	credentials: [{ name: 'equipmentRentalApi', required: true }],
 	requestDefaults: {
 		baseURL: '={{ $credentials.baseUrl }}',
 		headers: { Accept: 'application/json' },
 	},
+};
+
+const SMALLEST_CREATE = smallestNode({
+	className: 'SmallestDeclarative',
+	displayName: 'Smallest Declarative Create',
+	name: 'benchSmallestDeclarative',
+	...EQUIPMENT_RENTAL_API,
 	operation: {
 		name: 'Create',
 		value: 'create',
@@ -117,6 +159,24 @@ const ROUTING_FLOOR = smallestNode({
 	fields: ['externalId', 'name', 'city'].map((field) => textField(field)),
 });
 
+const SMALLEST_PAGING = smallestNode({
+	className: 'SmallestPaging',
+	displayName: 'Smallest Declarative Paging',
+	name: 'benchSmallestPaging',
+	...EQUIPMENT_RENTAL_API,
+	operation: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many equipment models',
+		routing: {
+			request: { method: 'GET', url: MODELS_PATH, qs: { limit: PAGE_SIZE } },
+			send: { paginate: true },
+			operations: { pagination: pageFiveAtATime },
+		},
+	},
+	fields: [],
+});
+
 const SMALLEST_DECLARATIVE_PACKAGE = 'n8n-nodes-bench-smallest-declarative';
 /** A node's type in an n8n that has the package installed. */
 const packageType = (node) => `${SMALLEST_DECLARATIVE_PACKAGE}.${node.description.name}`;
@@ -133,12 +193,12 @@ function sourceOf(value) {
 }
 
 /**
- * Writes SMALLEST_CREATE and ROUTING_FLOOR as an n8n community package into `dir` (package.json
+ * Writes SMALLEST_CREATE, ROUTING_FLOOR and SMALLEST_PAGING as an n8n community package into `dir` (package.json
  * naming the node files, the files under dist/), as `npm pack` of a built package would unpack:
  * what rt.installPackageInto installs into a user folder.
  */
 function writeSmallestDeclarativePackage(dir) {
-	const nodes = [SMALLEST_CREATE, ROUTING_FLOOR];
+	const nodes = [SMALLEST_CREATE, ROUTING_FLOOR, SMALLEST_PAGING];
 	// n8n's loader takes the class named as the node file's name up to its first dot.
 	const nodeFile = ({ className }) => `dist/${className}.node.js`;
 	fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
@@ -168,6 +228,7 @@ function writeSmallestDeclarativePackage(dir) {
 module.exports = {
 	ROUTING_FLOOR,
 	SMALLEST_CREATE,
+	SMALLEST_PAGING,
 	packageType,
 	writeSmallestDeclarativePackage,
 };

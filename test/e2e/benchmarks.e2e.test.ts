@@ -150,7 +150,7 @@ it(
 );
 
 it(
-	'npm run bench:n8n:list -- --smoke: the node and HTTP Request timed, their requests counted, n8n and the sandbox stopped',
+	'npm run bench:n8n:list -- --smoke: the node, HTTP Request and the paging floor timed, their requests counted, n8n and the sandbox stopped',
 	() => {
 		const smoke = runBench(BENCHES.n8nReturnAll, ['--smoke']);
 
@@ -161,7 +161,11 @@ it(
 		expect(smoke.stdout).toMatch(
 			/^ {2}\(h\) HTTP Request, n8n of \S+ +\d+ ms +\d+ ms +\d+ ms +3$/m,
 		);
-		expect(smoke.stdout).toMatch(/n\/h = \d+\.\d\d/);
+		expect(smoke.stdout).toMatch(
+			/^ {2}\(f\) smallest declarative paging, n8n of \S+ +\d+ ms +\d+ ms +\d+ ms +3$/m,
+		);
+		expect(smoke.stdout).toMatch(/n\/h = \d+\.\d\d, n\/f = \d+\.\d\d/);
+		expect(smoke.stdout).toMatch(/^The floor, n8n's engine alone: f\/h = \d+\.\d\d/m);
 		expect(smoke.stdout).toContain('Goals: not judged (--smoke)');
 		const processes = stoppedProcesses(smoke.stdout);
 		expect(processes.map(({ name }) => name)).toEqual([

@@ -58,6 +58,7 @@ it(
 		])
 			expect(smoke.stdout).toMatch(new RegExp(`^ {2}${escaped(contender)} +${figure}$`, 'm'));
 		expect(smoke.stdout).toMatch(new RegExp(`^ {2}\\(e\\) .* +${figure}: e/b = \\d`, 'm'));
+		expect(smoke.stdout).toMatch(new RegExp(`^ {2}\\(f\\) .* +${figure}: f/e = \\d`, 'm'));
 		// 250 models in pages of 100.
 		expect(smoke.stdout).toContain('every run: 3 requests, one per page;');
 		expect(smoke.stdout).toContain('not judged with --smoke');
