@@ -15,6 +15,15 @@ const { ensureN8n, nodeBinary } = require('./install');
 const { DEFAULT_ENCRYPTION_KEY, EXAMPLE_FILES_DIR, sleep } = require('./project');
 const { versionSpec } = require('./versions');
 
+/** The last `maxChars` characters of a file, or why it could not be read. */
+function readTail(file, maxChars) {
+	try {
+		return fs.readFileSync(file, 'utf8').slice(-maxChars);
+	} catch (err) {
+		return `(not readable: ${err.message})`;
+	}
+}
+
 /** A TCP port that is free right now on the loopback interface. */
 function getFreePort() {
 	return new Promise((resolve, reject) => {
@@ -307,6 +316,8 @@ async function startN8nServer(
 			});
 	} catch (err) {
 		await stop();
+		// Why n8n ended or never answered is in its log, which goes with the folder the test removes.
+		err.message += `; the end of n8n's log (${logFile}):\n${readTail(logFile, 3000)}`;
 		throw err;
 	}
 	return {
@@ -314,7 +325,7 @@ async function startN8nServer(
 		port,
 		child,
 		logFile,
-		logTail: (maxChars) => fs.readFileSync(logFile, 'utf8').slice(-maxChars),
+		logTail: (maxChars) => readTail(logFile, maxChars),
 		stop,
 		isRunning: () => !exited,
 	};
