@@ -127,11 +127,11 @@ export function upsertOperation(kind: RecordKind, description: string): Operatio
 					const every = parts.listsOthers;
 					// The node's later runs in the execution (a loop's batches) use the run's read,
 					// which the run keeps current; a preview's would-be writes are not shared.
-					const node = this.getNode();
+					// Asked once per read, not per row: n8n's getNode() copies the whole node.
 					const sharedAs = () =>
 						send.run.checked<UpsertParts>().some((other) => other.preview)
 							? undefined
-							: `${node.credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
+							: `${this.getNode().credentials?.equipmentRentalApi?.id ?? ''} ${api.baseUrl}`;
 					const wholeRead = await wholeReadOf(kind, path, { named, every, sharedAs }, send, this);
 					await readReferencedWhole(this, parts.body, kind.fields, send);
 					// Listed after the last row of its parent, whatever becomes of that row.
