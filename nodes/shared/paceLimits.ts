@@ -19,6 +19,15 @@ const SHORTEST_RATE_WINDOW_MS = 1000;
 const IN_FLIGHT_GROWTH_MS = 10_000;
 // How far a run may get ahead of its rate at once.
 const BURST_SECONDS = 0.05;
+// Requests sent at once come back at once, and the work on each answer then waits for the work on
+// the others before the next request goes: a run keeps its requests apart by its round trip divided
+// by its requests in flight, times this share (the spread alone would allow twice the pace the
+// round trip does, so it is not what holds a run back), when that is at least this gap (a shorter
+// wait would last a whole timer tick).
+const SPREAD_SHARE = 0.5;
+const SHORTEST_SPREAD_MS = 1;
+// How much each answer weighs in the running average of the round trip.
+const ROUND_TRIP_WEIGHT = 0.2;
 
 /**
  * How fast a run may send, as learned from the API's refusals (requestPace.ts): the most requests in
@@ -38,6 +47,9 @@ export class PaceLimits {
 	private acceptedSince = 0;
 	/** The most requests in flight, as counted when one was sent, that the API answered since then. */
 	private acceptedInFlight = 0;
+	/** The running average of the time a request holds its turn: from its turn to its answer read. */
+	private roundTripMs?: number;
+	private lastSentAt = -Infinity;
 
 	constructor(private readonly parallelRequests: number) {
 		this.cap = parallelRequests;
@@ -55,11 +67,12 @@ export class PaceLimits {
 		return this.cap;
 	}
 
-	/** How long until the rate allows one more request (0 without a rate). */
+	/** How long until the rate and the spread allow one more request. */
 	msUntilToken(now: number): number {
+		const spread = this.msUntilSpread(now);
 		if (this.ratePerSecond === Infinity) {
 			this.tokens = 1;
-			return 0;
+			return spread;
 		}
 		const capacity = Math.max(1, this.ratePerSecond * BURST_SECONDS);
 		if (now > this.tokensAt) {
@@ -69,12 +82,19 @@ export class PaceLimits {
 			);
 			this.tokensAt = now;
 		}
-		return this.tokens >= 1 ? 0 : ((1 - this.tokens) / this.ratePerSecond) * 1000;
+		return Math.max(spread, this.tokens >= 1 ? 0 : ((1 - this.tokens) / this.ratePerSecond) * 1000);
+	}
+
+	private msUntilSpread(now: number): number {
+		if (this.roundTripMs === undefined) return 0;
+		const gap = (this.roundTripMs / this.cap) * SPREAD_SHARE;
+		return gap < SHORTEST_SPREAD_MS ? 0 : Math.max(0, this.lastSentAt + gap - now);
 	}
 
 	/** A request goes: it takes a token, and the rate is counted from the run's first. */
 	sent(now: number): void {
 		this.tokens -= 1;
+		this.lastSentAt = now;
 		if (this.countingSince === undefined) {
 			this.countingSince = now;
 			this.rateGrownAt = now;
@@ -82,11 +102,15 @@ export class PaceLimits {
 	}
 
 	/**
-	 * The API answered a request sent with `inFlight` in flight (`sinceSlowDown`: sent after the
-	 * last slow-down): the rate grows again.
+	 * The API answered a request sent at `sentAt` with `inFlight` in flight (`sinceSlowDown`: sent
+	 * after the last slow-down): the rate grows again.
 	 */
-	answered(now: number, inFlight: number, sinceSlowDown: boolean): void {
+	answered(now: number, inFlight: number, sinceSlowDown: boolean, sentAt: number): void {
 		if (sinceSlowDown) this.acceptedInFlight = Math.max(this.acceptedInFlight, inFlight);
+		this.roundTripMs =
+			this.roundTripMs === undefined
+				? now - sentAt
+				: this.roundTripMs + (now - sentAt - this.roundTripMs) * ROUND_TRIP_WEIGHT;
 		this.acceptedSince++;
 		if (this.ratePerSecond !== Infinity && now > this.rateGrownAt) {
 			this.ratePerSecond *= 1 + (RATE_GROWTH_PER_SECOND * (now - this.rateGrownAt)) / 1000;

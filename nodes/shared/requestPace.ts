@@ -43,6 +43,8 @@ interface Turn {
 	inFlight: number;
 	/** Whether the request is the first its item sends in its work (see forItem). */
 	opening: boolean;
+	/** When the turn was granted (monotonicNow). */
+	sentAt: number;
 }
 
 /**
@@ -51,6 +53,7 @@ interface Turn {
  * - at most Parallel Requests are in flight, and at most twice that many items are under way, so
  *   that items are read and checked as their turn comes rather than all at once before the first
  *   request (n8n's engine waits for none of them, see engine/itemRouting.ts);
+ * - requests are kept apart by half their share of the round trip, lest they come back at once;
  * - a refusal (429, or 503 with Retry-After) pauses every request of the run until its
  *   Retry-After (or a backoff), then the run goes on at a little less than the rate the API had
  *   accepted, speeding up again while answers come: it keeps to the API's pace by itself. The
@@ -229,14 +232,15 @@ export class RequestPace {
 	}
 
 	private turnNow(opening = false): Turn {
-		return { slowDowns: this.slowDowns, inFlight: this.inFlight, opening };
+		return { slowDowns: this.slowDowns, inFlight: this.inFlight, opening, sentAt: monotonicNow() };
 	}
 
 	/** The API answered (whatever it said, it did not refuse): the run may speed up again. */
 	private accepted(turn: Turn): void {
 		this.refusingSince = undefined;
 		this.refusalsInARow = 0;
-		this.limits.answered(monotonicNow(), turn.inFlight, turn.slowDowns === this.slowDowns);
+		const { inFlight, slowDowns, sentAt } = turn;
+		this.limits.answered(monotonicNow(), inFlight, slowDowns === this.slowDowns, sentAt);
 	}
 
 	/**
@@ -263,10 +267,8 @@ export class RequestPace {
 			this.refusalsInARow < 2
 				? 0
 				: Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (this.refusalsInARow - 2));
-		this.pausedUntil = Math.max(
-			this.pausedUntil,
-			now + Math.max(waitMs ?? FIRST_PAUSE_MS, backoff),
-		);
+		const pauseMs = Math.max(waitMs ?? FIRST_PAUSE_MS, backoff);
+		this.pausedUntil = Math.max(this.pausedUntil, now + pauseMs);
 		this.limits.growFrom(this.pausedUntil);
 		if (this.pausedUntil - this.refusingSince > this.settings.maxRateLimitWaitMs) {
 			this.giveUp(context, error);

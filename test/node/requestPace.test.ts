@@ -128,6 +128,31 @@ describe('The pace of a run', () => {
 			expectEveryRowOnce(rows);
 		});
 
+		it('spreads its requests over the round trip: requests sent together would come back together, each answer waiting for the work of the others', async () => {
+			suite.sandbox.setOptions({ latencyMs: 40 });
+			const rows = await syncRows(40, 0);
+
+			const { error, events } = await runRecorded(
+				upsertFromRows({ parallelRequests: 4 }),
+				rows,
+				() => undefined,
+			);
+
+			expect(error).toBeUndefined();
+			expectEveryRowOnce(rows);
+			// The first writes go at once; from the first answers on, the run knows its round trip (40 ms
+			// or more), and keeps its requests at least 40 / 4 in flight x 0.5 = 5 ms apart.
+			const writesSent = events
+				.filter((event) => event.kind === 'sent' && event.method === 'POST')
+				.map((event) => event.at)
+				.slice(8);
+			const sentTogether = writesSent
+				.slice(1)
+				.filter((at, index) => at - writesSent[index] <= 1).length;
+			expect(writesSent.length).toBe(32);
+			expect(sentTogether).toBeLessThan(writesSent.length / 4);
+		});
+
 		it('is five requests at a time by default, however many items', async () => {
 			suite.sandbox.setOptions({ latencyMs: 30 });
 			const rows = await syncRows(30, 0);
