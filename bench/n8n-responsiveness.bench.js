@@ -67,7 +67,7 @@
  *
  * Run with `npm run bench:n8n` (node bench/n8n-responsiveness.bench.js [--case nightly,first-load]
  * [--records N] [--loops N,N] [--http-rows N] [--floor-rows N] [--only a,a',b,d,e,f] [--queue]
- * [--trigger editor|webhook] [--save all|none]); it
+ * [--trigger editor|webhook] [--save all|none] [--parallel-requests N]); it
  * needs n8n 2.8.4 installed (`npm run n8n:install`) and the package built (`npm run build`). The
  * default run (nightly, 50,000 rows, every contender) takes about 25 minutes on 2 cores, most of it
  * (b)'s 100,000 requests. --smoke: SMOKE_RECORDS rows in both cases, Loop Over Items of
@@ -96,6 +96,7 @@ const USAGE = [
 	"  --http-rows N     rows (b) runs at most, its time and requests scaled to the case's (default 5000)",
 	'  --floor-rows N    rows of (e), the smallest declarative node (default 5000)',
 	"  --only K,K        contenders a, a', b, d, e, f (default all; quote a' in a shell)",
+	"  --parallel-requests N  (a)'s and (a')'s Request Options > Parallel Requests (default: the node's, 5)",
 	'  --queue           n8n in queue mode: PostgreSQL, Redis, a main and one worker running the runs',
 	"  --trigger T       how each run starts: editor (default; the editor's Execute workflow, a manual",
 	"                    run) or webhook (a production run, as a Schedule Trigger's: the active",
@@ -114,6 +115,7 @@ const { values: flags } = commandLine(USAGE, {
 	'http-rows': { type: 'string' },
 	'floor-rows': { type: 'string' },
 	only: { type: 'string' },
+	'parallel-requests': { type: 'string' },
 	queue: { type: 'boolean' },
 	trigger: { type: 'string' },
 	save: { type: 'string' },
@@ -206,6 +208,8 @@ const RECORDS = countOption('records', SMOKE ? SMOKE_RECORDS : 50_000);
 const HTTP_ROWS_AT_MOST = 5_000;
 const HTTP_ROWS = Math.min(RECORDS, countOption('http-rows', HTTP_ROWS_AT_MOST));
 const FLOOR_ROWS = countOption('floor-rows', SMOKE ? SMOKE_RECORDS : 5_000);
+const PARALLEL_REQUESTS =
+	flags['parallel-requests'] === undefined ? undefined : countOption('parallel-requests');
 const LOOP_BATCH_SIZES = (
 	flags.loops?.split(',') ?? (SMOKE ? [SMOKE_LOOP_BATCH_SIZE] : [100, 1_000])
 )
@@ -275,7 +279,10 @@ const upsertNode = {
 	position: [200, 0],
 	credentials: SANDBOX_CREDENTIAL,
 	...ON_ERROR_CONTINUE,
-	parameters: NODE_UPSERT_PARAMETERS,
+	parameters:
+		PARALLEL_REQUESTS === undefined
+			? NODE_UPSERT_PARAMETERS
+			: { ...NODE_UPSERT_PARAMETERS, requestOptions: { parallelRequests: PARALLEL_REQUESTS } },
 };
 
 /**
@@ -374,7 +381,10 @@ function caseContenders(sandboxUrl, job, httpJob) {
 	const all = [
 		{
 			key: 'a',
-			label: '(a) the node, defaults',
+			label:
+				PARALLEL_REQUESTS === undefined
+					? '(a) the node, defaults'
+					: `(a) the node, Parallel Requests ${PARALLEL_REQUESTS}`,
 			id: 'benchNodeUpsert',
 			name: 'Bench: Create or Update',
 			nodes: [upsertNode],

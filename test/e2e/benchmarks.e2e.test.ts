@@ -83,6 +83,37 @@ it(
 	TEST_TIME_LIMIT_MS,
 );
 
+/** The value in `row` of the column `name`, right-aligned under it in `header`. */
+function cellOf(header: string, row: string, name: string): string | undefined {
+	const end = header.indexOf(name) + name.length;
+	return row.slice(0, end).trim().split(/\s+/).pop();
+}
+
+it(
+	"npm run bench:n8n -- --smoke --parallel-requests 20: the node's run with the budget given, more than the default 5 in flight and no more than 20",
+	() => {
+		const smoke = runBench(BENCHES.n8nResponsiveness, [
+			'--smoke',
+			'--case',
+			'first-load',
+			'--only',
+			'a',
+			'--parallel-requests',
+			'20',
+		]);
+
+		expect(smoke.stdout).not.toContain('WRONG RESULTS');
+		expect(smoke.status).toBe(0);
+		const [header, ...rows] = tableAfter(smoke.stdout, 'FIRST LOAD: ');
+		const node = rowOf(rows, '(a) the node, Parallel Requests 20') ?? 'no (a)';
+		expect(node).toMatch(/ success +\d+\.\d\d s /);
+		const inFlight = Number(cellOf(header, node, 'most in flight'));
+		expect(inFlight).toBeGreaterThan(5);
+		expect(inFlight).toBeLessThanOrEqual(20);
+	},
+	TEST_TIME_LIMIT_MS,
+);
+
 it(
 	'npm run bench:n8n -- --smoke --queue: the node on a queue-mode worker ended with success, the memory of main and worker sampled, every process stopped',
 	() => {
