@@ -92,15 +92,8 @@ function cellOf(header: string, row: string, name: string): string | undefined {
 it(
 	"npm run bench:n8n -- --smoke --parallel-requests 20: the node's run with the budget given, more than the default 5 in flight and no more than 20",
 	() => {
-		const smoke = runBench(BENCHES.n8nResponsiveness, [
-			'--smoke',
-			'--case',
-			'first-load',
-			'--only',
-			'a',
-			'--parallel-requests',
-			'20',
-		]);
+		const options = '--smoke --case first-load --only a --parallel-requests 20';
+		const smoke = runBench(BENCHES.n8nResponsiveness, options.split(' '));
 
 		expect(smoke.stdout).not.toContain('WRONG RESULTS');
 		expect(smoke.status).toBe(0);
