@@ -64,13 +64,3 @@ export function eventLoopHeldLong(): boolean {
 	}
 	return now - turnSeenSince >= SLICE_MS;
 }
-
-/**
- * Resolves once the event loop has passed its next poll phase, where a connection opened now is
- * established and its request leaves. Two timer ticks: a timer set now can fire before that phase,
- * one set from it after. (n8n's rules for community nodes allow no other timer than `sleep`.)
- */
-export async function afterNextPollPhase(): Promise<void> {
-	await sleep(0);
-	await sleep(0);
-}
